@@ -1,0 +1,187 @@
+/**
+ * Model-based test of the toast machine.
+ *
+ * Paths come from `transitionPaths` (tests/machines/support/model.ts, where the approach is
+ * explained): @xstate/graph's `getShortestPaths` over a model whose extra event `time.pass`
+ * advances a manual clock to the machine's next timer, extended by every event the machine
+ * handles from each reachable state. The platform is the `usesNativeAlert` guard the app
+ * provides, constant for a session, so the model is built twice: web (guard false) and mini app
+ * (guard true). Each path is replayed on the real machine with vitest's fake timers: after every
+ * step the value, context and tags must equal the model's, and a `time.pass` step must not
+ * change anything 1 ms before it is due.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { type ToastEvent, type ToastKind, toastMachine } from '../../machines/toast.machine.ts';
+import {
+  allStateNodes,
+  allTransitions,
+  initialModelState,
+  isTimePass,
+  type ModelEvent,
+  type ModelPath,
+  transitionPaths,
+} from './support/model.ts';
+
+type ToastMachine = typeof toastMachine;
+type Platform = 'web' | 'mini app';
+
+const KINDS: readonly ToastKind[] = ['error', 'success', 'info'];
+const MESSAGES: Record<ToastKind, string> = {
+  error: "Couldn't change time zone",
+  success: 'Address saved',
+  info: 'Copied',
+};
+
+const userEvents: ToastEvent[] = [
+  ...KINDS.map((kind): ToastEvent => ({ type: 'toast.show', kind, message: MESSAGES[kind] })),
+  { type: 'toast.dismiss' },
+  { type: 'alert.close' },
+];
+
+function machineFor(platform: Platform, alerts: string[] = []): ToastMachine {
+  return toastMachine.provide({
+    guards: { usesNativeAlert: () => platform === 'mini app' },
+    actions: { showNativeAlert: (_, { message }) => void alerts.push(message) },
+  });
+}
+
+function pathsFor(platform: Platform): Array<ModelPath<ToastMachine>> {
+  return transitionPaths(machineFor(platform), {
+    events: () => userEvents,
+    // The id grows with every toast and changes nothing about behaviour: left out on purpose.
+    key: (snapshot) => [snapshot.value, snapshot.context.toast?.kind ?? null],
+  });
+}
+
+const paths: Record<Platform, Array<ModelPath<ToastMachine>>> = {
+  web: pathsFor('web'),
+  'mini app': pathsFor('mini app'),
+};
+
+function describeEvent(event: ModelEvent<ToastMachine>): string {
+  if (isTimePass(event)) return `${event.ms} ms pass`;
+  switch (event.type) {
+    case 'toast.show':
+      return `${event.kind === 'success' ? 'a' : 'an'} ${event.kind} toast is raised`;
+    case 'toast.dismiss':
+      return 'the person dismisses the toast';
+    case 'alert.close':
+      return 'the person closes the alert';
+  }
+}
+
+function describeState(path: ModelPath<ToastMachine>): string {
+  const snapshot = path.steps.at(-1)?.state.snapshot;
+  if (snapshot === undefined) return 'no toast on screen';
+  if (snapshot.matches('alerting')) return 'a native alert open and no toast on screen';
+  if (snapshot.matches('visible')) return `the ${snapshot.context.toast?.kind} toast on screen`;
+  return 'no toast on screen';
+}
+
+describe('toast machine model', () => {
+  it('has 18 paths on the web and 17 in the mini app', () => {
+    expect(paths.web).toHaveLength(18);
+    expect(paths['mini app']).toHaveLength(17);
+  });
+
+  const all = [...paths.web, ...paths['mini app']];
+
+  it('visits every state node of the machine', () => {
+    const visited = new Set(initialModelState(toastMachine).active);
+    for (const path of all) for (const step of path.steps) for (const id of step.state.active) visited.add(id);
+    expect([...visited].sort()).toEqual(
+      allStateNodes(toastMachine)
+        .map((node) => node.id)
+        .sort(),
+    );
+  });
+
+  it('takes every transition of the machine', () => {
+    const taken = new Set<string>();
+    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
+    expect([...taken].sort()).toEqual(allTransitions(toastMachine).sort());
+  });
+});
+
+describe.each(['web', 'mini app'] as const)('toast paths (%s)', (platform) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  for (const path of paths[platform]) {
+    describe(`${platform === 'web' ? 'on the web' : 'in the mini app'}, when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
+      it(`ends with ${describeState(path)}, as the model predicts after every step`, () => {
+        const alerts: string[] = [];
+        const actor = createActor(machineFor(platform, alerts)).start();
+        const expectedAlerts: string[] = [];
+        let previous = initialModelState(machineFor(platform)).snapshot;
+
+        for (const step of path.steps) {
+          if (isTimePass(step.event)) {
+            vi.advanceTimersByTime(step.event.ms - 1);
+            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
+            vi.advanceTimersByTime(1);
+          } else {
+            actor.send(step.event);
+          }
+          const expected = step.state.snapshot;
+          const actual = actor.getSnapshot();
+          expect(actual.value).toEqual(expected.value);
+          expect(actual.context).toEqual(expected.context);
+          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          if (step.event.type === 'toast.show' && expected.matches('alerting') && !previous.matches('alerting')) {
+            expectedAlerts.push(step.event.message);
+          }
+          expect(alerts).toEqual(expectedAlerts);
+          previous = expected;
+        }
+        actor.stop();
+      });
+    });
+  }
+});
+
+describe('toast timing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives a replacing toast its own full 3000 ms', () => {
+    const actor = createActor(machineFor('web')).start();
+    actor.send({ type: 'toast.show', kind: 'info', message: 'first' });
+    vi.advanceTimersByTime(2000);
+    actor.send({ type: 'toast.show', kind: 'success', message: 'second' });
+    vi.advanceTimersByTime(2999);
+    expect(actor.getSnapshot().context.toast).toEqual({ id: 2, kind: 'success', message: 'second' });
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('hidden');
+    expect(actor.getSnapshot().context.toast).toBeNull();
+  });
+
+  it('shows errors as toasts on the web, where there is no native alert', () => {
+    const actor = createActor(toastMachine).start();
+    actor.send({ type: 'toast.show', kind: 'error', message: MESSAGES.error });
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+  });
+
+  it('lets the app change how long a toast stays', () => {
+    const actor = createActor(toastMachine.provide({ delays: { toastDuration: 500 } })).start();
+    actor.send({ type: 'toast.show', kind: 'info', message: 'short' });
+    vi.advanceTimersByTime(500);
+    expect(actor.getSnapshot().value).toBe('hidden');
+  });
+
+  it('does not let an open alert expire by itself', () => {
+    const actor = createActor(machineFor('mini app')).start();
+    actor.send({ type: 'toast.show', kind: 'error', message: MESSAGES.error });
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().value).toBe('alerting');
+  });
+});
