@@ -30,4 +30,6 @@ export function defineEndpoint<const E extends EndpointDefinition>(definition: E
 export type ResponseOf<E extends EndpointDefinition> = z.infer<E['response']>;
 export type BodyOf<E extends EndpointDefinition> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 export type QueryOf<E extends EndpointDefinition> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
-export type ParamsOf<E extends EndpointDefinition> = E['params'] extends z.ZodMiniType ? z.input<E['params']> : undefined;
+export type ParamsOf<E extends EndpointDefinition> = E['params'] extends z.ZodMiniType
+  ? z.input<E['params']>
+  : undefined;

@@ -22,3 +22,16 @@ export const commonErrorCodes = [
   'internal_error',
 ] as const;
 export type CommonErrorCode = (typeof commonErrorCodes)[number];
+
+/** `data` of a 400 `validation_failed` answer: which part of the request was wrong, and how. */
+export const validationFailedData = z.object({
+  location: z.enum(['params', 'query', 'body']),
+  issues: z.array(
+    z.object({
+      path: z.array(z.union([z.string(), z.number()])),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ValidationFailedData = z.infer<typeof validationFailedData>;

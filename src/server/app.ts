@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from './db/database';
+import { apiNotFound, installErrorHandler } from './http/error-handler';
+import type { EndpointContext } from './http/register-endpoint';
+import { serveApp } from './http/serve-app';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerWalletRoutes } from './modules/wallet/routes';
+
+export interface AppDependencies {
+  readonly database: DatabaseHandle;
+  /** Directory of the built app (index.html and assets/); null serves the API alone. */
+  readonly appDir: string | null;
+  /** Pino level, or 'silent'. */
+  readonly logLevel: string;
+  /** Validate every answer against the contract (on in development and tests). */
+  readonly validateResponses: boolean;
+  /** The clock; tests move it to expire sessions. */
+  readonly now?: () => Date;
+}
+
+/** The whole server as a Fastify instance: `main.ts` listens on it, tests call `app.inject`. */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: dependencies.logLevel },
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  const context: EndpointContext = {
+    db: dependencies.database.db,
+    now: dependencies.now ?? (() => new Date()),
+    validateResponses: dependencies.validateResponses,
+  };
+  registerHealthRoutes(app, context, dependencies.database.kind);
+  registerWalletRoutes(app, context);
+  registerSettingsRoutes(app, context);
+
+  if (dependencies.appDir === null) {
+    app.setNotFoundHandler((request) => {
+      throw apiNotFound(request.method, request.url);
+    });
+  } else {
+    await serveApp(app, dependencies.appDir);
+  }
+  return app;
+}

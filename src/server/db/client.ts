@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseHandle } from './database';
+import { migrationsFolder } from './migrations';
+
+/** Wraps an already created PGlite (a data dir, or memory loaded from a snapshot in tests). */
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client });
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  return wrapPglite(await PGlite.create({ dataDir }));
+}
+
+export function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString });
+  const db = drizzleNodePostgres({ client: pool });
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when a URL is given, otherwise PGlite with its data under `dataDir/pglite`. */
+export function openDatabase(options: {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl === undefined
+    ? openPglite(`${options.dataDir}/pglite`)
+    : Promise.resolve(openPostgres(options.databaseUrl));
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { assets } from './catalogue';
+
+export const users = pgTable('users', {
+  /** The Telegram user id. */
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  username: text('username'),
+  photoUrl: text('photo_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userSettings = pgTable('user_settings', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language').notNull().default('en'),
+  localCurrency: text('local_currency')
+    .notNull()
+    .default('USD')
+    .references(() => assets.code),
+  timezone: text('timezone'),
+  /** Permission name → allowed; an absent name means allowed. */
+  permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+  complianceLock: boolean('compliance_lock').notNull().default(false),
+  complianceBan: boolean('compliance_ban').notNull().default(false),
+  banReason: text('ban_reason'),
+  pendingActionsFromUser: boolean('pending_actions_from_user').notNull().default(false),
+  softBanUntil: timestamp('soft_ban_until', { withTimezone: true }),
+  isTester: boolean('is_tester').notNull().default(false),
+  featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in device. Only the SHA-256 of the token is stored, so a leaked table signs no one in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
+import { apiBasePath } from '../../contract/endpoint';
+import type { Database } from '../db/database';
+import { authenticate } from './authenticate';
+import { type Parsed, parseRequestPart, parseResponse } from './parse-request';
+
+/** What a handler receives: the request parts already validated by the endpoint's schemas. */
+export interface EndpointInput<E extends EndpointDefinition> {
+  readonly params: Parsed<E['params']>;
+  readonly query: Parsed<E['query']>;
+  readonly body: Parsed<E['body']>;
+  /** The signed-in user's id on endpoints with `auth: true`. */
+  readonly userId: E['auth'] extends true ? number : undefined;
+  readonly request: FastifyRequest;
+}
+
+export type EndpointHandler<E extends EndpointDefinition> = (input: EndpointInput<E>) => Promise<ResponseOf<E>>;
+
+export interface EndpointContext {
+  readonly db: Database;
+  readonly now: () => Date;
+  /** Check every answer against its schema (development and tests): a drifting answer is a 500. */
+  readonly validateResponses: boolean;
+}
+
+function resolveUser<E extends EndpointDefinition>(
+  endpoint: E,
+  context: EndpointContext,
+  request: FastifyRequest,
+): Promise<EndpointInput<E>['userId']>;
+async function resolveUser(
+  endpoint: EndpointDefinition,
+  context: EndpointContext,
+  request: FastifyRequest,
+): Promise<number | undefined> {
+  return endpoint.auth ? authenticate(context.db, request, context.now()) : undefined;
+}
+
+/**
+ * Registers one contract endpoint under /api/v1: authenticates when the endpoint says so,
+ * validates params, query and body with its schemas (400 `validation_failed` otherwise), and
+ * hands the parsed input to the handler.
+ */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  context: EndpointContext,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const url = `${apiBasePath}${endpoint.path}`;
+  app.route({
+    method: endpoint.method,
+    url,
+    handler: async (request) => {
+      const userId = await resolveUser(endpoint, context, request);
+      const answer = await handler({
+        params: parseRequestPart<E['params']>(endpoint.params, request.params, 'params'),
+        query: parseRequestPart<E['query']>(endpoint.query, request.query, 'query'),
+        body: parseRequestPart<E['body']>(endpoint.body, request.body, 'body'),
+        userId,
+        request,
+      });
+      return context.validateResponses ? parseResponse(endpoint.response, answer, `${endpoint.method} ${url}`) : answer;
+    },
+  });
+}

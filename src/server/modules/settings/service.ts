@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserSettings, UserSettingsUpdate } from '../../../contract/settings';
+import type { Database } from '../../db/database';
+import { assets } from '../../db/schema/catalogue';
+import { userSettings } from '../../db/schema/users';
+import { unauthorized, validationFailed } from '../../http/api-error';
+
+type SettingsRow = typeof userSettings.$inferSelect;
+
+function toUserSettings(row: SettingsRow): UserSettings {
+  return {
+    id: row.userId,
+    language: row.language === 'ru' ? 'ru' : 'en',
+    local_currency: row.localCurrency,
+    timezone: row.timezone,
+    permissions: row.permissions,
+    compliance: {
+      lock: row.complianceLock,
+      ban: row.complianceBan,
+      ban_reason: row.banReason,
+      pending_actions_from_user: row.pendingActionsFromUser,
+      soft_ban_until: row.softBanUntil === null ? null : row.softBanUntil.toISOString(),
+    },
+    is_tester: row.isTester,
+    feature_flags: row.featureFlags,
+  };
+}
+
+export async function getUserSettings(db: Database, userId: number): Promise<UserSettings> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  // A live session whose user has no settings row means the account was removed under it.
+  if (row === undefined) throw unauthorized();
+  return toUserSettings(row);
+}
+
+async function isEnabledFiat(db: Database, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: assets.code })
+    .from(assets)
+    .where(and(eq(assets.code, code), eq(assets.isFiat, true), eq(assets.isEnabled, true)));
+  return row !== undefined;
+}
+
+/** Merges the given fields into the user's settings; fields not given keep their value. */
+export async function updateUserSettings(
+  db: Database,
+  userId: number,
+  update: UserSettingsUpdate,
+  now: Date = new Date(),
+): Promise<UserSettings> {
+  if (update.local_currency !== undefined && !(await isEnabledFiat(db, update.local_currency))) {
+    throw validationFailed({
+      location: 'body',
+      issues: [{ path: ['local_currency'], code: 'invalid_value', message: 'Not a currency of the catalogue' }],
+    });
+  }
+  const [row] = await db
+    .update(userSettings)
+    .set({
+      ...(update.language === undefined ? {} : { language: update.language }),
+      ...(update.local_currency === undefined ? {} : { localCurrency: update.local_currency }),
+      ...(update.timezone === undefined ? {} : { timezone: update.timezone }),
+      updatedAt: now,
+    })
+    .where(eq(userSettings.userId, userId))
+    .returning();
+  if (row === undefined) throw unauthorized();
+  return toUserSettings(row);
+}
