@@ -26,10 +26,9 @@ function newestModification(path: string): number {
   if (!existsSync(path) || buildOutputs.some((pattern) => pattern.test(path))) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestModification(join(path, entry))),
-    stats.mtimeMs,
-  );
+  // A folder's own time changes whenever the build writes a generated file into it, so only
+  // the files inside count.
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestModification(join(path, entry))), 0);
 }
 
 function buildIfStale(appDir: string): void {

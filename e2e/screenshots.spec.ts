@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+
+// Pictures of the shell for a person to look at, in every theme and language
+// (git-ignored: e2e/artifacts/). They assert only that the screen has painted.
+const themes = ['light', 'dark'] as const;
+const locales = [
+  { tag: 'en', browser: 'en-US', button: 'Sign in with Telegram' },
+  { tag: 'ru', browser: 'ru-RU', button: 'Войти через Telegram' },
+] as const;
+
+for (const theme of themes) {
+  for (const locale of locales) {
+    test.describe(`in ${theme} theme and ${locale.tag}`, () => {
+      test.use({ colorScheme: theme, locale: locale.browser });
+
+      test('the web sign-in prompt and not-found page are captured', async ({ page }, testInfo) => {
+        await page.goto('/');
+        await expect(page.getByRole('button', { name: locale.button })).toBeVisible();
+        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-${theme}-${locale.tag}.png` });
+        await page.goto('/no/such/page');
+        await expect(page.getByRole('heading')).toBeVisible();
+        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-not-found-${theme}-${locale.tag}.png` });
+      });
+
+      test('the mini app sign-in prompt is captured', async ({ page }, testInfo) => {
+        await recordTelegramEvents(page);
+        await page.goto(miniAppUrl('/', { theme, languageCode: locale.tag }));
+        await expect(page.getByRole('button', { name: locale.button })).toBeVisible();
+        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-miniapp-${theme}-${locale.tag}.png` });
+      });
+    });
+  }
+}

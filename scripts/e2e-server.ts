@@ -1,0 +1,22 @@
+// Starts the real server for the end-to-end run on a throwaway data directory,
+// so every run begins from a freshly migrated and seeded database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kopilka-e2e-'));
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+// The end-to-end run always uses the embedded database, whatever the shell has set.
+delete env.DATABASE_URL;
+const child = spawn(process.execPath, ['scripts/start.ts'], { stdio: 'inherit', env });
+
+function stop(signal: NodeJS.Signals): void {
+  child.kill(signal);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

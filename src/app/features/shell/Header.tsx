@@ -1,0 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { Logo } from '../../ui/Logo.tsx';
+import './shell.css';
+
+/** The web wallet's header: the logo (home) and the profile link, or "Sign in" when signed out. */
+export function Header() {
+  const { t } = useLingui();
+  const { session } = useRouteContext({ from: '__root__' });
+  const { data } = useQuery(session.queryOptions);
+  return (
+    <header className="shell-header">
+      <div className="shell-header-inner">
+        {/* Named by the logo itself ("Kopilka"), the wallet's home. */}
+        <Link to="/" className="shell-header-logo">
+          <Logo size={30} />
+        </Link>
+        {data?.status === 'signed-in' ? (
+          <Link to="/account" className="shell-header-action" aria-label={t`Profile`}>
+            <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+              <circle cx="14" cy="14" r="13" fill="currentColor" opacity="0.14" />
+              <circle cx="14" cy="11" r="4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d="M6.5 22.5c1.6-3.2 4.3-4.8 7.5-4.8s5.9 1.6 7.5 4.8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </Link>
+        ) : data?.status === 'signed-out' ? (
+          <Link
+            to="/"
+            className="shell-header-action"
+            onClick={(event) => {
+              // A link (the prompt lives at the wallet's address); the click starts signing in.
+              event.preventDefault();
+              session.signIn();
+            }}
+          >
+            <Trans>Sign in</Trans>
+          </Link>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LaunchParams } from './launchParams.ts';
+import type { Capabilities } from './versionGates.ts';
+
+export type PlatformKind = 'mini-app' | 'web';
+export type ColorScheme = 'light' | 'dark';
+
+export interface ThemeState {
+  readonly scheme: ColorScheme;
+  /** Telegram's theme parameters inside the mini app; the device's preference on the web. */
+  readonly source: 'telegram' | 'device';
+}
+
+export type HapticKind = 'light' | 'medium' | 'heavy' | 'selection' | 'success' | 'warning' | 'error';
+
+export interface MessengerInfo {
+  /** Bot API version, e.g. "7.10". */
+  readonly version: string;
+  /** Telegram's platform name, e.g. "ios", "android", "tdesktop". */
+  readonly platform: string;
+  readonly desktop: boolean;
+}
+
+/**
+ * Everything the app may ask of where it runs. Inside Telegram it is backed by the SDK (loaded
+ * lazily); on the web each capability has a fallback. Views and machines reach it through the
+ * router context or `usePlatform()`, never through the SDK.
+ */
+export interface Platform {
+  readonly kind: PlatformKind;
+  /** Null on the web. */
+  readonly messenger: MessengerInfo | null;
+  /** Launch parameters read once at start-up; null on the web. */
+  readonly launchParams: LaunchParams | null;
+  /** Version-gated features; all false on the web. */
+  readonly capabilities: Capabilities;
+  /** Languages the person prefers, best first (init data user in the mini app, the browser on the web). */
+  readonly preferredLanguages: readonly string[];
+
+  getTheme(): ThemeState;
+  /** For `useSyncExternalStore`: called whenever the theme changes. */
+  subscribeTheme(listener: () => void): () => void;
+
+  /** Haptic feedback from 6.1; does nothing on the web and on older messengers. */
+  haptic(kind: HapticKind): void;
+  /**
+   * A native alert (mini app ≥ 6.2). Resolves when it is closed. Callers check
+   * `capabilities.alert` first; on the web the app shows its own toast instead.
+   */
+  alert(message: string): Promise<void>;
+  /** Shows the messenger's settings button (≥ 7.0) and calls `handler` on press; web: nothing. */
+  onSettingsButton(handler: () => void): () => void;
+  /** Called after every navigation: expands the mini app unless the path keeps it compact. */
+  navigated(pathname: string): void;
+  /** Tells the messenger the first screen is ready (hides its placeholder). */
+  ready(): void;
+}

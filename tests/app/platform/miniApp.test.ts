@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readPageLaunchParams } from '../../../src/app/platform/launchParams.ts';
+import { createMiniAppPlatform } from '../../../src/app/platform/miniApp.ts';
+import type { Platform } from '../../../src/app/platform/types.ts';
+
+/**
+ * The real SDK (loaded by the platform with import()) talking through the standard transport:
+ * `window.TelegramWebviewProxy.postEvent`, as inside Telegram's apps and in the end-to-end tests.
+ */
+const postEvent = vi.fn<(type: string, data?: string) => void>();
+const launch = new URLSearchParams({
+  tgWebAppVersion: '7.10',
+  tgWebAppPlatform: 'android',
+  tgWebAppThemeParams: JSON.stringify({ bg_color: '#ffffff', text_color: '#000000', secondary_bg_color: '#efeff4' }),
+}).toString();
+
+function sent(type: string): unknown[] {
+  return postEvent.mock.calls
+    .filter(([name]) => name === type)
+    .map(([, data]) => (data === undefined ? undefined : JSON.parse(data)));
+}
+
+function receive(type: string, payload?: unknown): void {
+  const receiver: unknown = Reflect.get(Reflect.get(window, 'Telegram') ?? {}, 'WebView');
+  const receiveEvent: unknown =
+    typeof receiver === 'object' && receiver !== null ? Reflect.get(receiver, 'receiveEvent') : null;
+  if (typeof receiveEvent !== 'function') throw new Error('the SDK installed no event receiver');
+  receiveEvent(type, payload);
+}
+
+let platform: Platform;
+
+beforeAll(() => {
+  sessionStorage.clear();
+  window.history.replaceState(null, '', `/#${launch}`);
+  Reflect.set(window, 'TelegramWebviewProxy', { postEvent });
+  const params = readPageLaunchParams();
+  if (!params) throw new Error('launch parameters were not detected');
+  platform = createMiniAppPlatform(params);
+});
+
+afterAll(() => {
+  Reflect.deleteProperty(window, 'TelegramWebviewProxy');
+  window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
+});
+
+describe('the mini app platform', () => {
+  it('is detected from launch parameters in the URL hash, with the version gates of 7.10', () => {
+    expect(platform.kind).toBe('mini-app');
+    expect(platform.messenger).toEqual({ version: '7.10', platform: 'android', desktop: false });
+    expect(platform.capabilities.secondaryButton).toBe(true);
+  });
+
+  it('paints with the theme from the launch parameters before the SDK arrives', () => {
+    expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#ffffff');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('disables swipe-to-close on a phone and tells Telegram it is ready', async () => {
+    platform.ready();
+    await vi.waitFor(() => expect(sent('web_app_ready')).toHaveLength(1));
+    expect(sent('web_app_setup_swipe_behavior').at(-1)).toEqual({ allow_vertical_swipe: false });
+  });
+
+  it('expands on ordinary paths and not on help, invoice and add-home paths', async () => {
+    platform.navigated('/');
+    await vi.waitFor(() => expect(sent('web_app_expand')).toHaveLength(1));
+    platform.navigated('/help/fees');
+    platform.navigated('/invoices/IV1234567890');
+    platform.navigated('/account');
+    await vi.waitFor(() => expect(sent('web_app_expand')).toHaveLength(2));
+  });
+
+  it("shows the settings button and calls back when it's pressed", async () => {
+    const handler = vi.fn();
+    platform.onSettingsButton(handler);
+    await vi.waitFor(() => expect(sent('web_app_setup_settings_button')).toContainEqual({ is_visible: true }));
+    receive('settings_button_pressed');
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an alert as a native popup that resolves when closed', async () => {
+    const closed = vi.fn();
+    void platform.alert('Couldn’t change language').then(closed);
+    await vi.waitFor(() => expect(sent('web_app_open_popup')).toHaveLength(1));
+    expect(sent('web_app_open_popup')[0]).toMatchObject({ message: 'Couldn’t change language' });
+    receive('popup_closed', { button_id: 'ok' });
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+  });
+
+  it("follows Telegram's theme when it changes", async () => {
+    receive('theme_changed', { theme_params: { bg_color: '#17212b', text_color: '#f5f5f5' } });
+    await vi.waitFor(() => expect(platform.getTheme()).toEqual({ scheme: 'dark', source: 'telegram' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
+  });
+});
