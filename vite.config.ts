@@ -1,4 +1,4 @@
-import { linguiTransformerBabelPreset, lingui } from '@lingui/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -34,7 +34,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/app/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/lib/**/*.test.ts'],
+          include: [
+            'tests/app/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/lib/**/*.test.ts',
+          ],
           setupFiles: ['tests/app/setup.ts'],
         },
       },

@@ -6,7 +6,8 @@ test('the first screen loads no JavaScript beyond what the size budget counts', 
   const loaded: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) loaded.push(url.pathname.replace(/^\//, ''));
+    if (request.resourceType() === 'script' || url.pathname.endsWith('.js'))
+      loaded.push(url.pathname.replace(/^\//, ''));
   });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign in with Telegram' })).toBeVisible();
@@ -22,8 +23,11 @@ test('the catalogue lists the nine crypto assets and the 22 fiat currencies', as
   const assets: { code: string; is_fiat: boolean }[] = Array.isArray(body)
     ? body
     : Object.values((body as { assets: Record<string, { code: string; is_fiat: boolean }> }).assets);
-  expect(assets.filter((asset) => !asset.is_fiat).map((asset) => asset.code).sort()).toEqual(
-    ['BNB', 'BTC', 'ETH', 'JET', 'LTC', 'TON', 'TRX', 'USDC', 'USDT'],
-  );
+  expect(
+    assets
+      .filter((asset) => !asset.is_fiat)
+      .map((asset) => asset.code)
+      .sort(),
+  ).toEqual(['BNB', 'BTC', 'ETH', 'JET', 'LTC', 'TON', 'TRX', 'USDC', 'USDT']);
   expect(assets.filter((asset) => asset.is_fiat)).toHaveLength(22);
 });

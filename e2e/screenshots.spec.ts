@@ -17,17 +17,23 @@ for (const theme of themes) {
       test('the web sign-in prompt and not-found page are captured', async ({ page }, testInfo) => {
         await page.goto('/');
         await expect(page.getByRole('button', { name: locale.button })).toBeVisible();
-        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-${theme}-${locale.tag}.png` });
+        await page.screenshot({
+          path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-${theme}-${locale.tag}.png`,
+        });
         await page.goto('/no/such/page');
         await expect(page.getByRole('heading')).toBeVisible();
-        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-not-found-${theme}-${locale.tag}.png` });
+        await page.screenshot({
+          path: `e2e/artifacts/screenshots/${testInfo.project.name}-web-not-found-${theme}-${locale.tag}.png`,
+        });
       });
 
       test('the mini app sign-in prompt is captured', async ({ page }, testInfo) => {
         await recordTelegramEvents(page);
         await page.goto(miniAppUrl('/', { theme, languageCode: locale.tag }));
         await expect(page.getByRole('button', { name: locale.button })).toBeVisible();
-        await page.screenshot({ path: `e2e/artifacts/screenshots/${testInfo.project.name}-miniapp-${theme}-${locale.tag}.png` });
+        await page.screenshot({
+          path: `e2e/artifacts/screenshots/${testInfo.project.name}-miniapp-${theme}-${locale.tag}.png`,
+        });
       });
     });
   }

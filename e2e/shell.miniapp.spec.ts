@@ -7,7 +7,11 @@ test.beforeEach(async ({ page }) => {
 
 function failSessionCheck(page: import('@playwright/test').Page) {
   return page.route('**/api/v1/user/settings', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'Internal error' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'internal_error', message: 'Internal error' }),
+    }),
   );
 }
 
@@ -32,7 +36,9 @@ test.describe('the mini app shell', () => {
   test('disables vertical swipe-to-close on a phone', async ({ page }) => {
     await page.goto(miniAppUrl('/', { platform: 'android' }));
     await expect
-      .poll(async () => (await telegramEvents(page)).find((event) => event.type === 'web_app_setup_swipe_behavior')?.data)
+      .poll(
+        async () => (await telegramEvents(page)).find((event) => event.type === 'web_app_setup_swipe_behavior')?.data,
+      )
       .toEqual({ allow_vertical_swipe: false });
   });
 
@@ -45,11 +51,16 @@ test.describe('the mini app shell', () => {
   test('the messenger’s settings button opens the account page', async ({ page }) => {
     await page.goto(miniAppUrl('/', { version: '7.0' }));
     await expect
-      .poll(async () => (await telegramEvents(page)).find((event) => event.type === 'web_app_setup_settings_button')?.data)
+      .poll(
+        async () => (await telegramEvents(page)).find((event) => event.type === 'web_app_setup_settings_button')?.data,
+      )
       .toEqual({ is_visible: true });
     await page.evaluate(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: JSON.stringify({ eventType: 'settings_button_pressed' }), source: window.parent }),
+        new MessageEvent('message', {
+          data: JSON.stringify({ eventType: 'settings_button_pressed' }),
+          source: window.parent,
+        }),
       );
     });
     await expect(page).toHaveURL(/\/account(#|$)/);

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the web wallet shell', () => {
-  test('a signed-out visitor sees the sign-in prompt and a header with the logo and a sign-in link', async ({ page }) => {
+  test('a signed-out visitor sees the sign-in prompt and a header with the logo and a sign-in link', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in with Telegram' })).toBeVisible();
     const header = page.getByRole('banner');
@@ -31,7 +33,11 @@ test.describe('the web wallet shell', () => {
 
   test('a failed session check shows one toast that goes away by itself', async ({ page }) => {
     await page.route('**/api/v1/user/settings', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'Internal error' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'internal_error', message: 'Internal error' }),
+      }),
     );
     await page.goto('/');
     const toast = page.getByRole('status').filter({ hasText: 'Couldn’t reach Kopilka' });

@@ -25,7 +25,9 @@ const firstScreenSources = [/src\/app\/routes\/__root\.tsx/, /src\/app\/routes\/
 
 export function firstScreenFiles(manifest: Manifest): string[] {
   const seeds = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isEntry === true || firstScreenSources.some((pattern) => pattern.test(chunk.src ?? key)))
+    .filter(
+      ([key, chunk]) => chunk.isEntry === true || firstScreenSources.some((pattern) => pattern.test(chunk.src ?? key)),
+    )
     .map(([key]) => key);
   const seen = new Set<string>();
   const visit = (key: string): void => {
@@ -51,9 +53,13 @@ function main(): void {
   rows.sort((a, b) => b.kib - a.kib);
   for (const row of rows) console.log(`${row.kib.toFixed(1).padStart(8)} KiB  ${row.file}`);
   const totalKiB = total / 1024;
-  console.log(`First-screen JavaScript: ${totalKiB.toFixed(1)} KiB gzip (budget ${budgetKiB} KiB, ${files.length} files)`);
+  console.log(
+    `First-screen JavaScript: ${totalKiB.toFixed(1)} KiB gzip (budget ${budgetKiB} KiB, ${files.length} files)`,
+  );
   if (totalKiB > budgetKiB) {
-    console.error(`Over budget by ${(totalKiB - budgetKiB).toFixed(1)} KiB: load what the first screen does not need lazily.`);
+    console.error(
+      `Over budget by ${(totalKiB - budgetKiB).toFixed(1)} KiB: load what the first screen does not need lazily.`,
+    );
     process.exit(1);
   }
 }

@@ -38,7 +38,11 @@ function vitestCounts(): Counts {
   if (!existsSync(vitestReport)) return { passed: 0, failed: 0, skipped: 0 };
   const report: { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } =
     JSON.parse(readFileSync(vitestReport, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 function playwrightCounts(): Counts {
@@ -46,7 +50,11 @@ function playwrightCounts(): Counts {
   const report: { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } = JSON.parse(
     readFileSync(e2eReport, 'utf8'),
   );
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  };
 }
 
 mkdirSync('test-results', { recursive: true });
@@ -64,7 +72,11 @@ for (const step of steps) {
 }
 
 const counts = [vitestCounts(), playwrightCounts()].reduce(
-  (sum, next) => ({ passed: sum.passed + next.passed, failed: sum.failed + next.failed, skipped: sum.skipped + next.skipped }),
+  (sum, next) => ({
+    passed: sum.passed + next.passed,
+    failed: sum.failed + next.failed,
+    skipped: sum.skipped + next.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 const seconds = Math.round((Date.now() - started) / 1000);

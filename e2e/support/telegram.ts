@@ -48,7 +48,13 @@ export interface MiniAppLaunch {
  * tests never sign in with it.
  */
 export function miniAppUrl(path: string, launch: MiniAppLaunch = {}): string {
-  const user = { id: 777000001, first_name: 'Anna', last_name: 'Test', username: 'anna_test', language_code: launch.languageCode ?? 'en' };
+  const user = {
+    id: 777000001,
+    first_name: 'Anna',
+    last_name: 'Test',
+    username: 'anna_test',
+    language_code: launch.languageCode ?? 'en',
+  };
   const initData = new URLSearchParams({
     user: JSON.stringify(user),
     chat_instance: '-1000000000000',

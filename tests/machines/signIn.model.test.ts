@@ -1,0 +1,302 @@
+/**
+ * Model-based test of the sign-in machine.
+ *
+ * Paths come from `transitionPaths` (tests/machines/support/model.ts, where the approach is
+ * explained) over the model in tests/machines/support/signInModel.ts: the person's events, the
+ * 5 s retry timer as `time.pass`, and the ways each running request settles (settings, settings
+ * without an id, 401, 500, no response). The input picks the method, so the model is built once
+ * per scenario: the mini app (init data), the web back from the login page with query
+ * parameters or with a hash result, and a plain web visit (session check). A model state is the
+ * state value and the failure count (the count changes what happens next; the error code and the
+ * settings follow from the path).
+ *
+ * Each path is replayed on the real machine with fakes whose promises the test settles and with
+ * vitest's fake timers: after every step the value, context and tags must equal the model's, the
+ * effects the app provides (`logOut`, `redirectToLogin`) must have run exactly as in the model, a
+ * `time.pass` step must not change anything 1 ms before it is due, and every request must have
+ * carried the scenario's credentials.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  chooseSignInMethod,
+  classifyFailure,
+  hasUserId,
+  MAX_SIGN_IN_FAILURES,
+  parseHashResult,
+  parseRedirectParams,
+  SIGN_IN_RETRY_MS,
+  signInMachine,
+  signInPageTags,
+} from '../../machines/signIn.machine.ts';
+import {
+  allStateNodes,
+  allTransitions,
+  flush,
+  initialModelState,
+  isActorSettle,
+  isTimePass,
+  type ModelPath,
+} from './support/model.ts';
+import {
+  describeEvent,
+  EFFECTS,
+  INIT_DATA,
+  LOGIN_DATA,
+  modelMachine,
+  replayMachine,
+  type SignInMachine,
+  type SignInScenario,
+  scenarios,
+  signInPaths,
+} from './support/signInModel.ts';
+
+const SCENARIOS: readonly SignInScenario[] = ['mini app', 'web redirect', 'web hash result', 'web visit'];
+const SCENARIO_NAMES: Record<SignInScenario, string> = {
+  'mini app': 'in the mini app',
+  'web redirect': 'on the web back from the login page with query parameters',
+  'web hash result': 'on the web back from the login page with a hash result',
+  'web visit': 'on a plain web visit',
+};
+
+const paths = Object.fromEntries(SCENARIOS.map((scenario) => [scenario, signInPaths(scenario)])) as Record<
+  SignInScenario,
+  Array<ModelPath<SignInMachine>>
+>;
+const all = SCENARIOS.flatMap((scenario) => paths[scenario]);
+
+function describeState(path: ModelPath<SignInMachine>): string {
+  const snapshot = path.steps.at(-1)?.state.snapshot;
+  if (snapshot === undefined) return 'the first request in flight';
+  const failures = `${snapshot.context.failures} failure${snapshot.context.failures === 1 ? '' : 's'}`;
+  if (snapshot.hasTag('authError')) return 'the auth error page';
+  if (snapshot.hasTag('signedIn')) return 'the person signed in';
+  if (snapshot.hasTag('signedOut')) return `the sign-in button and ${failures}`;
+  const page = snapshot.hasTag('miniAppAuth')
+    ? 'the mini-app auth page'
+    : snapshot.hasTag('webLogin')
+      ? 'the web login page'
+      : 'the loading page';
+  return `${page}, ${snapshot.hasTag('retrying') ? 'waiting to retry' : 'a request in flight'}, and ${failures}`;
+}
+
+describe('sign-in machine model', () => {
+  it('has 47 paths in each scenario', () => {
+    expect(SCENARIOS.map((scenario) => paths[scenario].length)).toEqual([47, 47, 47, 47]);
+  });
+
+  it('visits every state node of the machine', () => {
+    const visited = new Set<string>();
+    for (const scenario of SCENARIOS) {
+      for (const id of initialModelState(modelMachine, scenarios[scenario]).visited) visited.add(id);
+    }
+    for (const path of all) for (const step of path.steps) for (const id of step.state.visited) visited.add(id);
+    expect([...visited].sort()).toEqual(
+      allStateNodes(signInMachine)
+        .map((node) => node.id)
+        .sort(),
+    );
+  });
+
+  it('takes every transition of the machine', () => {
+    const taken = new Set<string>();
+    for (const scenario of SCENARIOS) {
+      for (const id of initialModelState(modelMachine, scenarios[scenario]).taken) taken.add(id);
+    }
+    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
+    expect([...taken].sort()).toEqual(allTransitions(signInMachine).sort());
+  });
+
+  it('shows exactly one page in every state it reaches', () => {
+    for (const path of all) {
+      for (const step of path.steps) {
+        const pages = signInPageTags.filter((tag) => step.state.snapshot.hasTag(tag));
+        expect(pages, JSON.stringify(step.state.snapshot.value)).toHaveLength(1);
+      }
+    }
+  });
+
+  it('never counts more than 5 failures and shows the auth error page exactly at 5', () => {
+    for (const path of all) {
+      for (const step of path.steps) {
+        const { snapshot } = step.state;
+        expect(snapshot.context.failures).toBeLessThanOrEqual(MAX_SIGN_IN_FAILURES);
+        expect(snapshot.hasTag('authError')).toBe(snapshot.context.failures === MAX_SIGN_IN_FAILURES);
+      }
+    }
+  });
+});
+
+describe.each(SCENARIOS)('sign-in paths (%s)', (scenario) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  for (const path of paths[scenario]) {
+    describe(`${SCENARIO_NAMES[scenario]}, when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
+      it(`ends with ${describeState(path)}, as the model predicts after every step`, async () => {
+        const { machine, fakes, effects } = replayMachine();
+        const actor = createActor(machine, { input: scenarios[scenario] }).start();
+        const initial = initialModelState(modelMachine, scenarios[scenario]);
+        expect(actor.getSnapshot().value).toEqual(initial.snapshot.value);
+        let previous = initial.snapshot;
+        let expectedEffects = initial.actions.map((action) => action.type);
+
+        for (const step of path.steps) {
+          if (isTimePass(step.event)) {
+            vi.advanceTimersByTime(step.event.ms - 1);
+            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
+            vi.advanceTimersByTime(1);
+          } else if (isActorSettle(step.event)) {
+            fakes.settle(step.event);
+            await flush();
+          } else {
+            actor.send(step.event);
+          }
+          const expected = step.state.snapshot;
+          const actual = actor.getSnapshot();
+          expect(actual.value).toEqual(expected.value);
+          expect(actual.context).toEqual(expected.context);
+          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectedEffects = [
+            ...expectedEffects,
+            ...step.state.actions.map((action) => action.type).filter((type) => EFFECTS.some((name) => name === type)),
+          ];
+          expect(effects).toEqual(expectedEffects);
+          previous = expected;
+        }
+
+        for (const input of fakes.inputs('signInWithInitData')) expect(input).toEqual({ initData: INIT_DATA });
+        for (const input of fakes.inputs('signInWithLoginWidget')) expect(input).toEqual(LOGIN_DATA);
+        for (const input of fakes.inputs('checkSession')) expect(input).toBeUndefined();
+        actor.stop();
+      });
+    });
+  }
+});
+
+describe('sign-in method choice', () => {
+  it('prefers the init data over login data of either form', () => {
+    expect(
+      chooseSignInMethod({ ...scenarios['web redirect'], ...scenarios['web hash result'], initData: 'x' }).method,
+    ).toBe('initData');
+  });
+
+  it('prefers the redirect parameters over a hash result', () => {
+    expect(chooseSignInMethod({ ...scenarios['web redirect'], ...scenarios['web hash result'] }).method).toBe(
+      'redirect',
+    );
+  });
+
+  it('reads the hash result when there are no redirect parameters', () => {
+    expect(chooseSignInMethod(scenarios['web hash result'])).toEqual({
+      method: 'hashResult',
+      initData: null,
+      loginData: LOGIN_DATA,
+    });
+  });
+
+  it('checks the existing session when nothing else is given', () => {
+    expect(chooseSignInMethod({ initData: '', redirectParams: {}, hashResult: '' }).method).toBe('session');
+  });
+
+  it.each(['id', 'first_name', 'auth_date', 'hash'])('needs %s among the redirect parameters', (field) => {
+    const params: Record<string, string> = { ...LOGIN_DATA };
+    delete params[field];
+    expect(parseRedirectParams(params)).toBeNull();
+    expect(parseRedirectParams({ ...params, [field]: '' })).toBeNull();
+  });
+
+  it('does without last_name, username and photo_url, and ignores unknown parameters', () => {
+    expect(parseRedirectParams({ id: '1', first_name: 'A', auth_date: '2', hash: 'h', back: '/x' })).toEqual({
+      id: '1',
+      first_name: 'A',
+      auth_date: '2',
+      hash: 'h',
+    });
+  });
+
+  it('keeps non-Latin names from the hash result intact', () => {
+    const json = JSON.stringify({ id: 7, first_name: 'Дарья', auth_date: 1, hash: 'h' });
+    const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(json)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
+    expect(parseHashResult(`#tgAuthResult=${encoded}`)?.first_name).toBe('Дарья');
+  });
+
+  it.each([
+    ['a hash without tgAuthResult', '#other=1'],
+    ['the cancelled form', '#tgAuthResult=false'],
+    ['text that is not base64url', '#tgAuthResult=!!!'],
+    ['JSON that is not an object', `#tgAuthResult=${btoa('[1,2]')}`],
+    ['an object missing the hash', `#tgAuthResult=${btoa(JSON.stringify({ id: 1, first_name: 'A', auth_date: 2 }))}`],
+  ])('reads nothing from %s', (_, hash) => {
+    expect(parseHashResult(hash)).toBeNull();
+  });
+
+  it('classifies failures by status: 401, other statuses, no response', () => {
+    expect(
+      [{ status: 401 }, { status: 403 }, { status: 500 }, { status: null }, new Error('x'), null].map(classifyFailure),
+    ).toEqual(['unauthorized', 'server', 'server', 'network', 'network', 'network']);
+  });
+
+  it('counts only settings with an id as a signed-in user', () => {
+    expect([{ id: 1 }, { id: 'u1' }, { id: '' }, { id: null }, {}, null].map(hasUserId)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('sign-in timing and defaults', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('retries exactly 5000 ms after a failure that is not a 401', async () => {
+    const { machine, fakes } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['mini app'] }).start();
+    fakes.settle({ type: 'actor.error', id: 'signInWithInitData', error: { status: 503 } });
+    await flush();
+    vi.advanceTimersByTime(SIGN_IN_RETRY_MS - 1);
+    expect(fakes.inputs('signInWithInitData')).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(fakes.inputs('signInWithInitData')).toHaveLength(2);
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
+  });
+
+  it('shows the auth error page after the fifth rejected init data, pressing sign in each time', async () => {
+    const { machine, fakes, effects } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['mini app'] }).start();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      fakes.settle({ type: 'actor.error', id: 'signInWithInitData', error: { status: 401 } });
+      await flush();
+      if (attempt < 5) {
+        expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+        actor.send({ type: 'signIn.start' });
+      }
+    }
+    expect(actor.getSnapshot().hasTag('authError')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 5, lastError: 'unauthorized' });
+    expect(effects).toEqual(['logOut', 'logOut', 'logOut', 'logOut', 'logOut']);
+    actor.send({ type: 'signIn.start' });
+    actor.send({ type: 'signIn.retry' });
+    expect(actor.getSnapshot().value).toBe('authError');
+  });
+
+  it('waits quietly when the app provides nothing (inert defaults)', () => {
+    const actor = createActor(signInMachine, { input: {} }).start();
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().value).toEqual({ session: 'submitting' });
+  });
+});
