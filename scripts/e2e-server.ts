@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kopilka-e2e-'));
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+// Local mode with a known bot token, so the tests can sign init data as Telegram would.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  LOCAL_MODE: '1',
+  BOT_TOKEN: '7000000001:e2e-test-secret-not-for-production',
+  BOT_USERNAME: 'kopilka_e2e_bot',
+  LOG_LEVEL: 'warn',
+};
 // The end-to-end run always uses the embedded database, whatever the shell has set.
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, ['scripts/start.ts'], { stdio: 'inherit', env });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signedInitData, type TelegramUser } from './auth.ts';
 
 /** Telegram's own default palettes, as its clients send them in theme parameters. */
 export const telegramThemes = {
@@ -40,36 +41,31 @@ export interface MiniAppLaunch {
   theme?: keyof typeof telegramThemes;
   languageCode?: string;
   startParam?: string;
+  userId?: number;
+  /** Raw init data to launch with instead of correctly signed data. */
+  initData?: string;
 }
 
 /**
- * A URL that carries the standard launch parameters in its hash, exactly as
- * Telegram opens a mini app. The init data is well-formed but unsigned: the shell
- * tests never sign in with it.
+ * A URL that carries the standard launch parameters in its hash, exactly as Telegram opens a
+ * mini app. The init data is signed with the end-to-end server's bot token unless the test
+ * passes its own (tampered, stale or foreign) init data.
  */
 export function miniAppUrl(path: string, launch: MiniAppLaunch = {}): string {
-  const user = {
-    id: 777000001,
+  const user: TelegramUser = {
+    id: launch.userId ?? 777000001,
     first_name: 'Anna',
     last_name: 'Test',
     username: 'anna_test',
     language_code: launch.languageCode ?? 'en',
   };
-  const initData = new URLSearchParams({
-    user: JSON.stringify(user),
-    chat_instance: '-1000000000000',
-    chat_type: 'private',
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    signature: 'e2e-unsigned',
-    hash: '0'.repeat(64),
-  });
-  if (launch.startParam) initData.set('start_param', launch.startParam);
   const params = new URLSearchParams({
-    tgWebAppData: initData.toString(),
+    tgWebAppData: launch.initData ?? signedInitData(user, { startParam: launch.startParam }),
     tgWebAppVersion: launch.version ?? '8.0',
     tgWebAppPlatform: launch.platform ?? 'ios',
     tgWebAppThemeParams: JSON.stringify(telegramThemes[launch.theme ?? 'light']),
   });
+  if (launch.startParam) params.set('tgWebAppStartParam', launch.startParam);
   return `${path}#${params.toString()}`;
 }
 

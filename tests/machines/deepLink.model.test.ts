@@ -26,15 +26,7 @@ import {
   replayMachine,
   scenarios,
 } from './support/deepLinkModel.ts';
-import {
-  allStateNodes,
-  allTransitions,
-  flush,
-  initialModelState,
-  isActorSettle,
-  isTimePass,
-  type ModelPath,
-} from './support/model.ts';
+import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
 
 const SCENARIOS = Object.keys(scenarios).filter((name): name is DeepLinkScenario => name in scenarios);
 const paths = new Map(SCENARIOS.map((scenario) => [scenario, deepLinkPaths(scenario)]));
@@ -62,23 +54,21 @@ describe('deep-link machine model', () => {
   });
 
   it('visits every state node of the machine', () => {
-    const visited = new Set<string>();
-    for (const scenario of SCENARIOS)
-      for (const id of initialModelState(modelMachine, scenarios[scenario]).visited) visited.add(id);
-    for (const path of all) for (const step of path.steps) for (const id of step.state.visited) visited.add(id);
-    expect([...visited].sort()).toEqual(
-      allStateNodes(deepLinkMachine)
-        .map((node) => node.id)
-        .sort(),
+    const coverage = coverageOf(
+      deepLinkMachine,
+      SCENARIOS.map((scenario) => initialModelState(modelMachine, scenarios[scenario])),
+      all,
     );
+    expect(coverage.visitedStates).toEqual(coverage.allStates);
   });
 
   it('takes every transition of the machine', () => {
-    const taken = new Set<string>();
-    for (const scenario of SCENARIOS)
-      for (const id of initialModelState(modelMachine, scenarios[scenario]).taken) taken.add(id);
-    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
-    expect([...taken].sort()).toEqual(allTransitions(deepLinkMachine).sort());
+    const coverage = coverageOf(
+      deepLinkMachine,
+      SCENARIOS.map((scenario) => initialModelState(modelMachine, scenarios[scenario])),
+      all,
+    );
+    expect(coverage.takenTransitions).toEqual(coverage.allTransitions);
   });
 });
 

@@ -14,8 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { type LoadingIndicatorEvent, loadingIndicatorMachine } from '../../machines/loadingIndicator.machine.ts';
 import {
-  allStateNodes,
-  allTransitions,
+  coverageOf,
   initialModelState,
   isTimePass,
   type ModelEvent,
@@ -54,19 +53,13 @@ describe('loading indicator machine model', () => {
   });
 
   it('visits every state node of the machine', () => {
-    const visited = new Set(initialModelState(loadingIndicatorMachine).active);
-    for (const path of paths) for (const step of path.steps) for (const id of step.state.active) visited.add(id);
-    expect([...visited].sort()).toEqual(
-      allStateNodes(loadingIndicatorMachine)
-        .map((node) => node.id)
-        .sort(),
-    );
+    const coverage = coverageOf(loadingIndicatorMachine, [initialModelState(loadingIndicatorMachine)], paths);
+    expect(coverage.visitedStates).toEqual(coverage.allStates);
   });
 
   it('takes every transition of the machine', () => {
-    const taken = new Set<string>();
-    for (const path of paths) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
-    expect([...taken].sort()).toEqual(allTransitions(loadingIndicatorMachine).sort());
+    const coverage = coverageOf(loadingIndicatorMachine, [initialModelState(loadingIndicatorMachine)], paths);
+    expect(coverage.takenTransitions).toEqual(coverage.allTransitions);
   });
 });
 

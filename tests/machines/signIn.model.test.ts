@@ -29,15 +29,7 @@ import {
   signInMachine,
   signInPageTags,
 } from '../../machines/signIn.machine.ts';
-import {
-  allStateNodes,
-  allTransitions,
-  flush,
-  initialModelState,
-  isActorSettle,
-  isTimePass,
-  type ModelPath,
-} from './support/model.ts';
+import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
 import {
   describeEvent,
   EFFECTS,
@@ -86,25 +78,21 @@ describe('sign-in machine model', () => {
   });
 
   it('visits every state node of the machine', () => {
-    const visited = new Set<string>();
-    for (const scenario of SCENARIOS) {
-      for (const id of initialModelState(modelMachine, scenarios[scenario]).visited) visited.add(id);
-    }
-    for (const path of all) for (const step of path.steps) for (const id of step.state.visited) visited.add(id);
-    expect([...visited].sort()).toEqual(
-      allStateNodes(signInMachine)
-        .map((node) => node.id)
-        .sort(),
+    const coverage = coverageOf(
+      signInMachine,
+      SCENARIOS.map((scenario) => initialModelState(modelMachine, scenarios[scenario])),
+      all,
     );
+    expect(coverage.visitedStates).toEqual(coverage.allStates);
   });
 
   it('takes every transition of the machine', () => {
-    const taken = new Set<string>();
-    for (const scenario of SCENARIOS) {
-      for (const id of initialModelState(modelMachine, scenarios[scenario]).taken) taken.add(id);
-    }
-    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
-    expect([...taken].sort()).toEqual(allTransitions(signInMachine).sort());
+    const coverage = coverageOf(
+      signInMachine,
+      SCENARIOS.map((scenario) => initialModelState(modelMachine, scenarios[scenario])),
+      all,
+    );
+    expect(coverage.takenTransitions).toEqual(coverage.allTransitions);
   });
 
   it('shows exactly one page in every state it reaches', () => {

@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { nextThemePreference, parseThemePreference, themeMachine } from '../../machines/theme.machine.ts';
-import { allStateNodes, allTransitions, initialModelState, isTimePass, type ModelPath } from './support/model.ts';
+import { coverageOf, initialModelState, isTimePass, type ModelPath } from './support/model.ts';
 import {
   describeEvent,
   EFFECTS,
@@ -52,23 +52,21 @@ describe('theme machine model', () => {
   });
 
   it('visits every state node of the machine', () => {
-    const visited = new Set<string>();
-    for (const scenario of SCENARIOS)
-      for (const id of initialModelState(themeMachine, scenarios[scenario]).visited) visited.add(id);
-    for (const path of all) for (const step of path.steps) for (const id of step.state.visited) visited.add(id);
-    expect([...visited].sort()).toEqual(
-      allStateNodes(themeMachine)
-        .map((node) => node.id)
-        .sort(),
+    const coverage = coverageOf(
+      themeMachine,
+      SCENARIOS.map((scenario) => initialModelState(themeMachine, scenarios[scenario])),
+      all,
     );
+    expect(coverage.visitedStates).toEqual(coverage.allStates);
   });
 
   it('takes every transition of the machine', () => {
-    const taken = new Set<string>();
-    for (const scenario of SCENARIOS)
-      for (const id of initialModelState(themeMachine, scenarios[scenario]).taken) taken.add(id);
-    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
-    expect([...taken].sort()).toEqual(allTransitions(themeMachine).sort());
+    const coverage = coverageOf(
+      themeMachine,
+      SCENARIOS.map((scenario) => initialModelState(themeMachine, scenarios[scenario])),
+      all,
+    );
+    expect(coverage.takenTransitions).toEqual(coverage.allTransitions);
   });
 
   it('shows the resolved scheme of the preference on the web and the messenger scheme inside it', () => {

@@ -14,8 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { type ToastEvent, type ToastKind, toastMachine } from '../../machines/toast.machine.ts';
 import {
-  allStateNodes,
-  allTransitions,
+  coverageOf,
   initialModelState,
   isTimePass,
   type ModelEvent,
@@ -88,19 +87,13 @@ describe('toast machine model', () => {
   const all = [...paths.web, ...paths['mini app']];
 
   it('visits every state node of the machine', () => {
-    const visited = new Set(initialModelState(toastMachine).active);
-    for (const path of all) for (const step of path.steps) for (const id of step.state.active) visited.add(id);
-    expect([...visited].sort()).toEqual(
-      allStateNodes(toastMachine)
-        .map((node) => node.id)
-        .sort(),
-    );
+    const coverage = coverageOf(toastMachine, [initialModelState(toastMachine)], all);
+    expect(coverage.visitedStates).toEqual(coverage.allStates);
   });
 
   it('takes every transition of the machine', () => {
-    const taken = new Set<string>();
-    for (const path of all) for (const step of path.steps) for (const id of step.state.taken) taken.add(id);
-    expect([...taken].sort()).toEqual(allTransitions(toastMachine).sort());
+    const coverage = coverageOf(toastMachine, [initialModelState(toastMachine)], all);
+    expect(coverage.takenTransitions).toEqual(coverage.allTransitions);
   });
 });
 

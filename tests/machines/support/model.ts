@@ -357,3 +357,35 @@ export class DeferredActors {
 export async function flush(): Promise<void> {
   for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
 }
+
+export interface Coverage {
+  /** Ids of the state nodes the starts and paths visit, sorted. */
+  visitedStates: string[];
+  /** Ids of every state node of the machine, sorted. */
+  allStates: string[];
+  /** Ids of the transitions the starts and paths take, sorted. */
+  takenTransitions: string[];
+  /** Ids of every transition of the machine, sorted. */
+  allTransitions: string[];
+}
+
+/**
+ * What a set of generated paths covers of a machine, next to everything the machine has, both
+ * computed from its definition: a transition added without a path to take it fails the test.
+ * `starts` are the initial model states of each scenario (what starting alone visits and takes).
+ */
+export function coverageOf<TMachine extends AnyStateMachine>(
+  machine: AnyStateMachine,
+  starts: ReadonlyArray<ModelState<TMachine>>,
+  paths: ReadonlyArray<ModelPath<TMachine>>,
+): Coverage {
+  const states = [...starts, ...paths.flatMap((path) => path.steps.map((step) => step.state))];
+  return {
+    visitedStates: [...new Set(states.flatMap((state) => state.visited))].sort(),
+    allStates: allStateNodes(machine)
+      .map((node) => node.id)
+      .sort(),
+    takenTransitions: [...new Set(states.flatMap((state) => state.taken))].sort(),
+    allTransitions: allTransitions(machine).sort(),
+  };
+}
