@@ -5,8 +5,8 @@ import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
 // (git-ignored: e2e/artifacts/). They assert only that the screen has painted.
 const themes = ['light', 'dark'] as const;
 const locales = [
-  { tag: 'en', browser: 'en-US', button: 'Sign in with Telegram' },
-  { tag: 'ru', browser: 'ru-RU', button: 'Войти через Telegram' },
+  { tag: 'en', browser: 'en-US', button: 'Sign in with Telegram', home: 'Wallet' },
+  { tag: 'ru', browser: 'ru-RU', button: 'Войти через Telegram', home: 'Кошелёк' },
 ] as const;
 
 for (const theme of themes) {
@@ -27,10 +27,13 @@ for (const theme of themes) {
         });
       });
 
-      test('the mini app sign-in prompt is captured', async ({ page }, testInfo) => {
+      test('the signed-in mini app home is captured', async ({ page }, testInfo) => {
         await recordTelegramEvents(page);
-        await page.goto(miniAppUrl('/', { theme, languageCode: locale.tag }));
-        await expect(page.getByRole('button', { name: locale.button })).toBeVisible();
+        // A user of their own per language: the first sign-in takes the messenger's language.
+        await page.goto(
+          miniAppUrl('/', { theme, languageCode: locale.tag, userId: locale.tag === 'ru' ? 777000301 : 777000302 }),
+        );
+        await expect(page.getByRole('heading', { level: 1, name: locale.home })).toBeVisible();
         await page.screenshot({
           path: `e2e/artifacts/screenshots/${testInfo.project.name}-miniapp-${theme}-${locale.tag}.png`,
         });

@@ -5,8 +5,8 @@ test.beforeEach(async ({ page }) => {
   await recordTelegramEvents(page);
 });
 
-function failSessionCheck(page: import('@playwright/test').Page) {
-  return page.route('**/api/v1/user/settings', (route) =>
+function failSignIn(page: import('@playwright/test').Page) {
+  return page.route('**/api/v1/authentication/webapp', (route) =>
     route.fulfill({
       status: 500,
       contentType: 'application/json',
@@ -18,7 +18,7 @@ function failSessionCheck(page: import('@playwright/test').Page) {
 test.describe('the mini app shell', () => {
   test('shows no header, tells the messenger it is ready and expands to full height', async ({ page }) => {
     await page.goto(miniAppUrl('/'));
-    await expect(page.getByRole('button', { name: 'Sign in with Telegram' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect.poll(() => eventTypes(page)).toContain('web_app_ready');
     await expect.poll(() => eventTypes(page)).toContain('web_app_expand');
@@ -67,27 +67,27 @@ test.describe('the mini app shell', () => {
   });
 
   test('an error shows as the messenger’s alert instead of a toast', async ({ page }) => {
-    await failSessionCheck(page);
+    await failSignIn(page);
     await page.goto(miniAppUrl('/', { version: '8.0' }));
     await expect.poll(() => eventTypes(page)).toContain('web_app_open_popup');
-    await expect(page.getByRole('status').filter({ hasText: 'Couldn’t reach Kopilka' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Couldn’t sign you in yet' })).toHaveCount(0);
   });
 
   test('a messenger older than 6.2 gets a toast, having no alert', async ({ page }) => {
-    await failSessionCheck(page);
+    await failSignIn(page);
     await page.goto(miniAppUrl('/', { version: '6.0' }));
-    await expect(page.getByRole('status').filter({ hasText: 'Couldn’t reach Kopilka' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Couldn’t sign you in yet' })).toBeVisible();
     expect(await eventTypes(page)).not.toContain('web_app_open_popup');
   });
 
   test('speaks Russian to a user whose messenger is in Russian', async ({ page }) => {
-    await page.goto(miniAppUrl('/', { languageCode: 'ru' }));
-    await expect(page.getByRole('button', { name: 'Войти через Telegram' })).toBeVisible();
+    await page.goto(miniAppUrl('/', { languageCode: 'ru', userId: 777000201 }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Кошелёк' })).toBeVisible();
   });
 
   test('takes its colours from the messenger’s theme', async ({ page }) => {
     await page.goto(miniAppUrl('/', { theme: 'dark' }));
-    await expect(page.getByRole('button', { name: 'Sign in with Telegram' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // Pages sit on the secondary background, with sections on section_bg, as Telegram pairs them.
     expect(background).toBe('rgb(24, 24, 24)');

@@ -3,15 +3,20 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './features/shell/ErrorBoundary.tsx';
 import { i18n } from './lib/i18n.ts';
+import { type Session, SessionContext } from './lib/session.ts';
 import { type ToastActor, ToastActorContext } from './lib/toasts.tsx';
 import { PlatformContext } from './platform/PlatformContext.tsx';
 import type { Platform } from './platform/types.ts';
 
-/** Everything above the router: translations, platform, toasts, queries, the last-resort boundary. */
+/**
+ * Everything above the router: translations, platform, toasts, queries, the session (the sign-in
+ * machine), the last-resort boundary.
+ */
 export function AppProviders(props: {
   platform: Platform;
   queryClient: QueryClient;
   toastActor: ToastActor;
+  session: Session;
   children: ReactNode;
 }) {
   return (
@@ -19,7 +24,9 @@ export function AppProviders(props: {
       <PlatformContext.Provider value={props.platform}>
         <ToastActorContext.Provider value={props.toastActor}>
           <QueryClientProvider client={props.queryClient}>
-            <AppErrorBoundary>{props.children}</AppErrorBoundary>
+            <SessionContext.Provider value={props.session}>
+              <AppErrorBoundary>{props.children}</AppErrorBoundary>
+            </SessionContext.Provider>
           </QueryClientProvider>
         </ToastActorContext.Provider>
       </PlatformContext.Provider>

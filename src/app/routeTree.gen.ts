@@ -10,18 +10,16 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountRouteImport } from './routes/account'
 import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
+import { Route as AccountIndexRouteImport } from './routes/account.index'
+import { Route as AccountSettingsIndexRouteImport } from './routes/account.settings.index'
+import { Route as AccountSettingsLocalCurrencyRouteImport } from './routes/account.settings.local-currency'
+import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.settings.time-zone'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClownRoute = ClownRouteImport.update({
@@ -34,39 +32,94 @@ const DiagnosticRoute = DiagnosticRouteImport.update({
   path: '/diagnostic',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSettingsIndexRoute = AccountSettingsIndexRouteImport.update({
+  id: '/account/settings/',
+  path: '/account/settings/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSettingsLocalCurrencyRoute =
+  AccountSettingsLocalCurrencyRouteImport.update({
+    id: '/account/settings/local-currency',
+    path: '/account/settings/local-currency',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountSettingsTimeZoneRoute = AccountSettingsTimeZoneRouteImport.update({
+  id: '/account/settings/time-zone',
+  path: '/account/settings/time-zone',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/account/': typeof AccountIndexRoute
+  '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
+  '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/settings/': typeof AccountSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/account': typeof AccountIndexRoute
+  '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
+  '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/settings': typeof AccountSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/account/': typeof AccountIndexRoute
+  '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
+  '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/settings/': typeof AccountSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/account' | '/clown' | '/diagnostic'
+  fullPaths:
+    | '/'
+    | '/clown'
+    | '/diagnostic'
+    | '/account/'
+    | '/account/settings/local-currency'
+    | '/account/settings/time-zone'
+    | '/account/settings/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/account' | '/clown' | '/diagnostic'
-  id: '__root__' | '/' | '/account' | '/clown' | '/diagnostic'
+  to:
+    | '/'
+    | '/clown'
+    | '/diagnostic'
+    | '/account'
+    | '/account/settings/local-currency'
+    | '/account/settings/time-zone'
+    | '/account/settings'
+  id:
+    | '__root__'
+    | '/'
+    | '/clown'
+    | '/diagnostic'
+    | '/account/'
+    | '/account/settings/local-currency'
+    | '/account/settings/time-zone'
+    | '/account/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRoute: typeof AccountRoute
   ClownRoute: typeof ClownRoute
   DiagnosticRoute: typeof DiagnosticRoute
+  AccountIndexRoute: typeof AccountIndexRoute
+  AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
+  AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
+  AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -76,13 +129,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clown': {
@@ -99,14 +145,45 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DiagnosticRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/': {
+      id: '/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/settings/': {
+      id: '/account/settings/'
+      path: '/account/settings'
+      fullPath: '/account/settings/'
+      preLoaderRoute: typeof AccountSettingsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/settings/local-currency': {
+      id: '/account/settings/local-currency'
+      path: '/account/settings/local-currency'
+      fullPath: '/account/settings/local-currency'
+      preLoaderRoute: typeof AccountSettingsLocalCurrencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/settings/time-zone': {
+      id: '/account/settings/time-zone'
+      path: '/account/settings/time-zone'
+      fullPath: '/account/settings/time-zone'
+      preLoaderRoute: typeof AccountSettingsTimeZoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
   ClownRoute: ClownRoute,
   DiagnosticRoute: DiagnosticRoute,
+  AccountIndexRoute: AccountIndexRoute,
+  AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
+  AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
+  AccountSettingsIndexRoute: AccountSettingsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -66,6 +66,8 @@ export const authEndpoints = {
     method: 'POST',
     path: '/authentication/logout',
     response: success,
+    // A cookie-only logout without X-Requested-With is refused like any forgeable cookie write.
+    errors: [403],
     auth: false,
   }),
 };
@@ -79,7 +81,7 @@ export const referralEndpoints = {
     path: '/referrals/become',
     body: z.object({ invite_hash: attributionHash }),
     response: success,
-    errors: [401],
+    errors: [401, 403],
     auth: true,
   }),
   track: defineEndpoint({
@@ -87,7 +89,7 @@ export const referralEndpoints = {
     path: '/tracking',
     body: z.object({ tracking_hash: attributionHash }),
     response: success,
-    errors: [401],
+    errors: [401, 403],
     auth: true,
   }),
 };

@@ -1,5 +1,26 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
+import { botIdOf, localBotTokenPath, readOrCreateLocalBotToken } from './integrations/telegram/bot-token';
+import type { TelegramSettings } from './integrations/telegram/settings';
+
+const durationUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** Seconds as a number, or with a unit: `90`, `90s`, `15m`, `12h`, `7d`. */
+function durationSeconds(text: string): number | null {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (match?.[1] === undefined) return null;
+  const seconds = Number(match[1]) * (durationUnits[match[2] || 's'] ?? 1);
+  return Number.isSafeInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
+const duration = z.pipe(
+  z
+    .string()
+    .check(z.refine((text) => durationSeconds(text) !== null, 'Expected a duration such as 3600, 15m, 12h or 7d')),
+  z.transform((text) => durationSeconds(text) ?? 0),
+);
+
+const flag = z.enum(['0', '1']);
 
 const environment = z.object({
   PORT: z._default(
@@ -14,10 +35,26 @@ const environment = z.object({
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'Expected a postgres:// URL'))),
   APP_DIR: z._default(z.string().check(z.minLength(1)), 'dist/app'),
   /** "0" serves the API alone (`npm run dev`, where Vite serves the app). */
-  SERVE_APP: z._default(z.enum(['0', '1']), '1'),
+  SERVE_APP: z._default(flag, '1'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   NODE_ENV: z.optional(z.string()),
+  /** `<bot_id>:<secret>` from BotFather; unset turns local mode on with a generated token. */
+  BOT_TOKEN: z.optional(z.string().check(z.refine((token) => botIdOf(token) !== null, 'Expected <bot_id>:<secret>'))),
+  BOT_USERNAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,64}$/, 'Expected a bot username without @'))),
+  /** "1" turns local mode on with the given BOT_TOKEN; "0" insists on a real BOT_TOKEN. */
+  LOCAL_MODE: z.optional(flag),
+  INIT_DATA_MAX_AGE_SECONDS: z._default(duration, 86_400),
+  SESSION_IDLE_TIMEOUT: z._default(duration, 7 * 86_400),
+  SESSION_MAX_AGE: z._default(duration, 30 * 86_400),
+  /** "1" when behind a reverse proxy: X-Forwarded-Proto/-Host/-For are then believed. */
+  TRUST_PROXY: z._default(flag, '0'),
 });
+
+/** How the server knows and trusts Telegram. */
+export interface TelegramConfig extends TelegramSettings {
+  /** Where the generated token lives, when local mode generated it. */
+  readonly generatedTokenPath: string | null;
+}
 
 export interface ServerConfig {
   readonly port: number;
@@ -28,9 +65,40 @@ export interface ServerConfig {
   readonly appDir: string | null;
   readonly logLevel: string;
   readonly validateResponses: boolean;
+  readonly telegram: TelegramConfig;
+  readonly sessions: { readonly idleTimeoutMs: number; readonly maxAgeMs: number };
+  readonly trustProxy: boolean;
 }
 
-/** Reads the environment; an empty variable counts as unset. Throws naming every bad variable. */
+export const defaultLocalBotUsername = 'kopilka_local_bot';
+
+type Environment = z.output<typeof environment>;
+
+function telegramConfig(parsed: Environment, dataDir: string): TelegramConfig {
+  const localMode = parsed.BOT_TOKEN === undefined || parsed.LOCAL_MODE === '1';
+  if (parsed.BOT_TOKEN === undefined && parsed.LOCAL_MODE === '0') {
+    throw new Error('Invalid environment: BOT_TOKEN: required when LOCAL_MODE=0');
+  }
+  if (!localMode && parsed.BOT_USERNAME === undefined) {
+    throw new Error('Invalid environment: BOT_USERNAME: required outside local mode');
+  }
+  const botToken = parsed.BOT_TOKEN ?? readOrCreateLocalBotToken(dataDir);
+  const botId = botIdOf(botToken);
+  if (botId === null) throw new Error('Invalid environment: BOT_TOKEN: Expected <bot_id>:<secret>');
+  return {
+    botToken,
+    botId,
+    botUsername: parsed.BOT_USERNAME ?? defaultLocalBotUsername,
+    localMode,
+    generatedTokenPath: parsed.BOT_TOKEN === undefined ? localBotTokenPath(dataDir) : null,
+    initDataMaxAgeSeconds: parsed.INIT_DATA_MAX_AGE_SECONDS,
+  };
+}
+
+/**
+ * Reads the environment; an empty variable counts as unset. Throws naming every bad variable.
+ * In local mode without BOT_TOKEN it generates the bot token into DATA_DIR on first use.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = z.safeParse(environment, present);
@@ -39,14 +107,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const parsed = result.data;
+  const dataDir = resolve(parsed.DATA_DIR);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: resolve(parsed.DATA_DIR),
+    dataDir,
     databaseUrl: parsed.DATABASE_URL,
     appDir: parsed.SERVE_APP === '1' ? resolve(parsed.APP_DIR) : null,
     logLevel: parsed.LOG_LEVEL,
     // Checking answers costs a parse per request: worth it everywhere but production.
     validateResponses: parsed.NODE_ENV !== 'production',
+    telegram: telegramConfig(parsed, dataDir),
+    sessions: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, maxAgeMs: parsed.SESSION_MAX_AGE * 1000 },
+    trustProxy: parsed.TRUST_PROXY === '1',
   };
 }

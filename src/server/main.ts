@@ -1,6 +1,7 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
+import { localLoginPath } from './integrations/telegram/settings';
 import { seedCatalogue } from './modules/wallet/seed';
 
 /** Start-up: config → database (migrate, seed) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
     appDir: config.appDir,
     logLevel: config.logLevel,
     validateResponses: config.validateResponses,
+    telegram: config.telegram,
+    sessions: config.sessions,
+    trustProxy: config.trustProxy,
   });
 
   let closing = false;
@@ -33,7 +37,19 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const where = database.kind === 'pglite' ? `PGlite, data in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`Kopilka is running at http://localhost:${port} (database: ${where})`);
+  const what = config.appDir === null ? 'The Kopilka API is listening' : 'Kopilka is running';
+  console.log(`${what} at http://localhost:${port} (database: ${where})`);
+  console.log(localModeNotice(config.telegram, port));
+}
+
+/** Says whether local mode is on, and where its pieces are; never the token itself. */
+function localModeNotice(telegram: TelegramConfig, port: number): string {
+  if (!telegram.localMode) return `Local mode: off (Telegram bot @${telegram.botUsername}, id ${telegram.botId})`;
+  const token =
+    telegram.generatedTokenPath === null
+      ? 'the BOT_TOKEN given'
+      : `a generated token kept in ${telegram.generatedTokenPath}`;
+  return `Local mode: on (bot id ${telegram.botId}, signed with ${token}); Telegram's login page stand-in is at http://localhost:${port}${localLoginPath}`;
 }
 
 main().catch((error: unknown) => {

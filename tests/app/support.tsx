@@ -3,40 +3,75 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type React from 'react';
 import { type Mock, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { type SessionSettings, signInMachine } from '../../machines/signIn.machine.ts';
 import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { type Session, type SessionState, sessionQueryKey } from '../../src/app/lib/session.ts';
 import { createToastActor } from '../../src/app/lib/toasts.tsx';
-import type { Platform, ThemeState } from '../../src/app/platform/types.ts';
+import { createThemeActor, themeStore } from '../../src/app/platform/theme.ts';
+import type { Platform } from '../../src/app/platform/types.ts';
 import { capabilitiesFor } from '../../src/app/platform/versionGates.ts';
 import { createAppRouter } from '../../src/app/router.tsx';
 
 export function fakePlatform(kind: 'web' | 'mini-app', version = '8.0'): Platform {
-  // getTheme must return the same object until the theme changes (useSyncExternalStore).
-  const theme: ThemeState = { scheme: 'light', source: kind === 'mini-app' ? 'telegram' : 'device' };
+  // The real theme machine, light, storing nothing (tests/app/theme drives it along its model).
+  const theme = createThemeActor({
+    root: document.documentElement,
+    storage: null,
+    deviceScheme: 'light',
+    messengerScheme: kind === 'mini-app' ? 'light' : null,
+  });
   return {
     kind,
     messenger: kind === 'mini-app' ? { version, platform: 'ios', desktop: false } : null,
     launchParams: null,
     capabilities: capabilitiesFor(kind === 'mini-app' ? version : null),
     preferredLanguages: [],
-    getTheme: () => theme,
-    subscribeTheme: () => () => {},
+    theme,
+    ...themeStore(theme),
     haptic: vi.fn(),
     alert: vi.fn(() => Promise.resolve()),
     onSettingsButton: vi.fn(() => () => {}),
     navigated: vi.fn(),
+    expand: vi.fn(),
     ready: vi.fn(),
   };
 }
 
-export function fakeSession(state: SessionState | Error): Session & { signIn: Mock<() => void> } {
+export type FakeSession = Session & {
+  signIn: Mock<() => void>;
+  retry: Mock<() => void>;
+  logOut: Mock<() => void>;
+};
+
+/**
+ * A session whose sign-in machine is the real one, with a session check that answers `state`
+ * (signed in: the settings; signed out: a 401; an Error: no response, so it retries after 5 s).
+ * Nothing leaves the test: no redirect, logout answers at once.
+ */
+export function fakeSession(state: SessionState | Error): FakeSession {
+  const machine = signInMachine.provide({
+    actors: {
+      checkSession: fromPromise<SessionSettings, void>(async () => {
+        if (state instanceof Error) throw { status: null };
+        if (state.status === 'signed-out') throw { status: 401 };
+        return state.settings;
+      }),
+      endSession: fromPromise<void, void>(async () => {}),
+    },
+    actions: { logOut: () => {}, redirectToLogin: () => {} },
+  });
+  const actor = createActor(machine, { input: {} }).start();
   return {
+    actor,
     queryOptions: queryOptions({
       queryKey: sessionQueryKey,
       queryFn: () => (state instanceof Error ? Promise.reject(state) : Promise.resolve(state)),
       retry: false,
     }),
-    signIn: vi.fn<() => void>(),
+    signIn: vi.fn(() => actor.send({ type: 'signIn.start' })),
+    retry: vi.fn(() => actor.send({ type: 'signIn.retry' })),
+    logOut: vi.fn(() => actor.send({ type: 'session.logout' })),
   };
 }
 
@@ -63,7 +98,7 @@ export function renderApp(options: { path?: string; platform?: Platform; session
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ queryClient, platform, session }, history);
   const result = render(
-    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor}>
+    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -71,15 +106,16 @@ export function renderApp(options: { path?: string; platform?: Platform; session
 }
 
 /** Renders one piece of UI inside the app's providers (no router). */
-export function renderWithProviders(ui: React.ReactNode, options: { platform?: Platform } = {}) {
+export function renderWithProviders(ui: React.ReactNode, options: { platform?: Platform; session?: Session } = {}) {
   const platform = options.platform ?? fakePlatform('web');
+  const session = options.session ?? fakeSession({ status: 'signed-out' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const toastActor = createToastActor(platform);
   const wrapper = ({ children }: { children: React.ReactNode }) => (
-    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor}>
+    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
       {children}
     </AppProviders>
   );
   // The wrapper stays around on rerender, so providers are never lost.
-  return { ...render(ui, { wrapper }), platform, toastActor };
+  return { ...render(ui, { wrapper }), platform, toastActor, session, queryClient };
 }

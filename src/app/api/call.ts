@@ -1,13 +1,18 @@
 import { isHTTPError } from 'ky';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoint.ts';
+import { recordApiError } from '../lib/errorReporting.ts';
 import { ApiCallError, normalizeApiError, UnexpectedResponseError } from './errors.ts';
-import { http } from './http.ts';
+import { http, type RequestContext } from './http.ts';
 
 export interface CallInput<E extends EndpointDefinition> {
   readonly params?: ParamsOf<E>;
   readonly query?: QueryOf<E>;
   readonly body?: BodyOf<E>;
   readonly signal?: AbortSignal;
+  /** Per-request switches of the HTTP client (no bearer token; a 401 that is only an answer). */
+  readonly context?: RequestContext;
+  /** Sees the successful response before its body is read (its headers, e.g. the session token). */
+  readonly onResponse?: (response: Response) => void;
 }
 
 function entriesOf(value: unknown): [string, unknown][] {
@@ -33,6 +38,18 @@ function searchParamsOf(query: unknown): URLSearchParams | undefined {
   return search.size > 0 ? search : undefined;
 }
 
+function traceIdOf(response: Response, body: unknown): string | null {
+  const header = response.headers.get('x-request-id');
+  if (header) return header;
+  const data: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined;
+  const id: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, 'request_id') : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+function isAbort(thrown: unknown): boolean {
+  return thrown instanceof Error && (thrown.name === 'AbortError' || thrown.name === 'CancelledError');
+}
+
 /**
  * Sends one call of the contract and returns the answer's JSON unvalidated. A failure status
  * becomes an `ApiCallError` (normalised per spec 000 s.8); no response rethrows ky's own error,
@@ -45,11 +62,26 @@ export async function request<E extends EndpointDefinition>(endpoint: E, input: 
       searchParams: searchParamsOf(input.query),
       json: input.body,
       signal: input.signal,
+      context: { ...input.context },
     });
+    input.onResponse?.(response);
     const text = await response.text();
     return text === '' ? undefined : JSON.parse(text);
   } catch (thrown) {
-    if (isHTTPError(thrown)) throw new ApiCallError(normalizeApiError(thrown.response.status, thrown.data));
+    const where = { method: endpoint.method, path: endpoint.path };
+    if (isHTTPError(thrown)) {
+      const error = normalizeApiError(thrown.response.status, thrown.data);
+      recordApiError({
+        ...where,
+        status: error.code,
+        message: error.message,
+        reason: error.reason,
+        traceId: traceIdOf(thrown.response, thrown.data),
+      });
+      throw new ApiCallError(error);
+    }
+    // No response (offline, timeout); a request the page itself cancelled is not an error.
+    if (!isAbort(thrown)) recordApiError({ ...where, status: null, message: '', reason: null, traceId: null });
     throw thrown;
   }
 }

@@ -1,5 +1,6 @@
 import ky from 'ky';
 import { apiBasePath } from '../../contract/endpoint.ts';
+import { sessionToken } from './sessionToken.ts';
 
 type UnauthorizedListener = (request: Request) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -11,8 +12,21 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 /**
+ * Per-request switches, passed as ky's `context`:
+ * - `withoutBearer`: do not send the in-memory session token (the mini app's cookie check);
+ * - `quietUnauthorized`: a 401 of this request is an answer, not the end of the session.
+ */
+export interface RequestContext {
+  withoutBearer?: boolean;
+  quietUnauthorized?: boolean;
+}
+
+/**
  * The one HTTP client: same-origin API under /api/v1, cookies sent, no retries (spec 000 s.9:
- * "no retries"), 15 s timeout. Failures are turned into `ApiError`s by `call()`.
+ * "no retries"), 15 s timeout. Every request says `X-Requested-With: XMLHttpRequest`: the server
+ * refuses cookie-authenticated writes without a non-simple header, which a cross-site form can
+ * never send. Inside the mini app the in-memory session token goes along as a bearer token.
+ * Failures are turned into `ApiError`s by `call()`.
  */
 export const http = ky.create({
   // Same origin, spelled out so that the client also works where relative URLs do not (jsdom).
@@ -21,11 +35,20 @@ export const http = ky.create({
   credentials: 'include',
   retry: 0,
   timeout: 15_000,
-  headers: { accept: 'application/json' },
+  headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
   hooks: {
+    beforeRequest: [
+      ({ request, options }) => {
+        const token = sessionToken();
+        if (token !== null && options.context.withoutBearer !== true) {
+          request.headers.set('authorization', `Bearer ${token}`);
+        }
+      },
+    ],
     afterResponse: [
-      ({ request, response }) => {
-        if (response.status === 401) for (const listener of unauthorizedListeners) listener(request);
+      ({ request, response, options }) => {
+        if (response.status !== 401 || options.context.quietUnauthorized === true) return;
+        for (const listener of unauthorizedListeners) listener(request);
       },
     ],
   },

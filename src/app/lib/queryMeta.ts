@@ -8,6 +8,11 @@ declare module '@tanstack/react-query' {
        * person out instead). Queries without it fail silently and show their own error state.
        */
       errorMessage?: MessageDescriptor;
+      /**
+       * Data that is the same for everyone (catalogues, configuration): kept when the person
+       * logs out. Everything else is dropped from the cache on logout.
+       */
+      public?: boolean;
     };
   }
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import { type ActorRefFrom, createActor } from 'xstate';
+import { type ActorRefFrom, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type Toast, type ToastKind, toastMachine } from '../../../machines/toast.machine.ts';
 import type { Platform } from '../platform/types.ts';
 
@@ -10,7 +10,7 @@ export type ToastActor = ActorRefFrom<typeof toastMachine>;
  * The app's one toast actor. Inside the mini app (≥ 6.2, with a host listening) error toasts
  * become the messenger's native alert; everywhere else they are our own toast for 3 s.
  */
-export function createToastActor(platform: Platform): ToastActor {
+export function createToastActor(platform: Platform, inspect?: Observer<InspectionEvent>): ToastActor {
   const machine = toastMachine.provide({
     guards: { usesNativeAlert: () => platform.capabilities.alert },
     actions: {
@@ -19,7 +19,7 @@ export function createToastActor(platform: Platform): ToastActor {
       },
     },
   });
-  return createActor(machine).start();
+  return createActor(machine, inspect ? { inspect } : {}).start();
 }
 
 export const ToastActorContext = createContext<ToastActor | null>(null);

@@ -1,10 +1,17 @@
 import type { LaunchParams } from './launchParams.ts';
 import type { TelegramSession } from './telegramSdk.ts';
-import { applyColorScheme, applyThemeParams, schemeOfThemeParams } from './theme.ts';
+import {
+  applyThemeParams,
+  createThemeActor,
+  darkSchemeQuery,
+  localStorageOrNull,
+  schemeOfThemeParams,
+  themeStore,
+} from './theme.ts';
 import { detectTransport, type Transport } from './transport.ts';
-import type { HapticKind, Platform, ThemeState } from './types.ts';
+import type { HapticKind, Platform } from './types.ts';
 import { capabilitiesFor } from './versionGates.ts';
-import { isDesktopPlatform, shouldDisableVerticalSwipe, shouldExpand } from './viewportRules.ts';
+import { isDesktopPlatform, shouldDisableVerticalSwipe } from './viewportRules.ts';
 
 /**
  * The mini app. Everything that can be known without the SDK (kind, version gates, theme
@@ -19,10 +26,15 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
   // Without a host nobody would show the alert: the app's toast is the honest fallback.
   const capabilities = { ...versionCapabilities, alert: versionCapabilities.alert && hostListening };
 
-  const listeners = new Set<() => void>();
-  let theme: ThemeState = { scheme: schemeOfThemeParams(launch.themeParams), source: 'telegram' };
+  // Telegram's colours go on <html> as they are; the theme machine follows the messenger's scheme
+  // (it sets `data-theme`, which picks our palette for any key an older Telegram does not send).
   applyThemeParams(root, launch.themeParams);
-  applyColorScheme(root, theme.scheme);
+  const theme = createThemeActor({
+    root,
+    storage: localStorageOrNull(),
+    deviceScheme: darkSchemeQuery()?.matches ? 'dark' : 'light',
+    messengerScheme: schemeOfThemeParams(launch.themeParams),
+  });
   root.dataset.platform = 'mini-app';
 
   const session: Promise<TelegramSession | null> = import('./telegramSdk.ts')
@@ -31,9 +43,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
         transport,
         swipeToCloseDisabled: shouldDisableVerticalSwipe(launch.platform),
         onThemeChange(params) {
-          applyColorScheme(root, schemeOfThemeParams(params));
-          theme = { scheme: schemeOfThemeParams(params), source: 'telegram' };
-          for (const listener of listeners) listener();
+          theme.send({ type: 'messenger.schemeChange', scheme: schemeOfThemeParams(params) });
         },
       }),
     )
@@ -42,6 +52,9 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       console.warn('Telegram SDK unavailable', error);
       return null;
     });
+
+  // The expand rule lives with the start-parameter grammar; it comes with the SDK, not before.
+  const expandRule = import('./expandRule.ts');
 
   const withSession = (use: (telegram: TelegramSession) => void): void => {
     void session.then((telegram) => {
@@ -55,11 +68,8 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     launchParams: launch,
     capabilities,
     preferredLanguages: launch.user?.languageCode ? [launch.user.languageCode] : [],
-    getTheme: () => theme,
-    subscribeTheme(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    theme,
+    ...themeStore(theme),
     haptic(kind: HapticKind) {
       if (capabilities.haptics) withSession((telegram) => telegram.haptic(kind));
     },
@@ -80,7 +90,13 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       };
     },
     navigated(pathname) {
-      if (shouldExpand(pathname)) withSession((telegram) => telegram.expand());
+      // In order of navigation: reactions to one promise run in the order they were added.
+      void expandRule.then(({ shouldExpand }) => {
+        if (shouldExpand(pathname)) withSession((telegram) => telegram.expand());
+      });
+    },
+    expand() {
+      withSession((telegram) => telegram.expand());
     },
     ready() {
       withSession((telegram) => telegram.ready());

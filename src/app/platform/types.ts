@@ -1,4 +1,5 @@
 import type { LaunchParams } from './launchParams.ts';
+import type { ThemeActor } from './theme.ts';
 import type { Capabilities } from './versionGates.ts';
 
 export type PlatformKind = 'mini-app' | 'web';
@@ -6,8 +7,11 @@ export type ColorScheme = 'light' | 'dark';
 
 export interface ThemeState {
   readonly scheme: ColorScheme;
-  /** Telegram's theme parameters inside the mini app; the device's preference on the web. */
-  readonly source: 'telegram' | 'device';
+  /**
+   * Why this scheme: Telegram's theme inside the mini app; on the web the device's
+   * `prefers-color-scheme` (preference "device") or the person's choice of light or dark.
+   */
+  readonly source: 'telegram' | 'device' | 'choice';
 }
 
 export type HapticKind = 'light' | 'medium' | 'heavy' | 'selection' | 'success' | 'warning' | 'error';
@@ -36,8 +40,14 @@ export interface Platform {
   /** Languages the person prefers, best first (init data user in the mini app, the browser on the web). */
   readonly preferredLanguages: readonly string[];
 
+  /**
+   * The theme machine (platform/theme.ts), started with the platform so the scheme is on <html>
+   * before the first paint; the platform feeds it the device's and the messenger's changes.
+   */
+  readonly theme: ThemeActor;
+  /** The scheme on screen, derived from `theme`. */
   getTheme(): ThemeState;
-  /** For `useSyncExternalStore`: called whenever the theme changes. */
+  /** For `useSyncExternalStore`: called whenever the scheme on screen changes. */
   subscribeTheme(listener: () => void): () => void;
 
   /** Haptic feedback from 6.1; does nothing on the web and on older messengers. */
@@ -51,6 +61,8 @@ export interface Platform {
   onSettingsButton(handler: () => void): () => void;
   /** Called after every navigation: expands the mini app unless the path keeps it compact. */
   navigated(pathname: string): void;
+  /** Expands the mini app to full height (a deep link's `expand`); web: nothing. */
+  expand(): void;
   /** Tells the messenger the first screen is ready (hides its placeholder). */
   ready(): void;
 }

@@ -1,16 +1,8 @@
 /**
- * Viewport rules of spec 000 s.2 (Deep links): the mini app expands to full height except on
- * invoice, help and add-home paths, and vertical swipe-to-close is disabled on non-desktop
- * platforms.
+ * Viewport rules of spec 000 s.2 (Deep links): vertical swipe-to-close is disabled on non-desktop
+ * platforms. The other rule, expansion, is in expandRule.ts (one implementation, shared with the
+ * start-parameter grammar, and loaded lazily with the SDK).
  */
-
-/** First path segments on which the mini app keeps the height Telegram opened it with. */
-export const compactSections = ['invoices', 'help', 'add-home'] as const;
-
-export function shouldExpand(pathname: string): boolean {
-  const first = pathname.split('/').find((segment) => segment !== '') ?? '';
-  return !compactSections.some((section) => section === first);
-}
 
 /**
  * Telegram platforms that run on a desktop or in a desktop browser, where there is no

@@ -1,5 +1,5 @@
-import { applyColorScheme } from './theme.ts';
-import type { Platform, ThemeState } from './types.ts';
+import { createThemeActor, darkSchemeQuery, localStorageOrNull, themeStore } from './theme.ts';
+import type { Platform } from './types.ts';
 import { noCapabilities } from './versionGates.ts';
 
 function browserLanguages(): string[] {
@@ -9,21 +9,22 @@ function browserLanguages(): string[] {
 }
 
 /**
- * The web wallet: no SDK at all. The theme follows the device's `prefers-color-scheme`, live;
+ * The web wallet: no SDK at all. The theme machine starts from the stored preference and the
+ * device's `prefers-color-scheme`, whose changes it follows live;
  * haptics do nothing; alerts are the app's own toasts (capabilities.alert is false); there is no
  * settings button (the header links to the account instead); expand and ready have no meaning.
  */
 export function createWebPlatform(root: HTMLElement = document.documentElement): Platform {
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-  const listeners = new Set<() => void>();
-  const themeOf = (): ThemeState => ({ scheme: query?.matches ? 'dark' : 'light', source: 'device' });
-  let theme = themeOf();
-  applyColorScheme(root, theme.scheme);
-  query?.addEventListener('change', () => {
-    theme = themeOf();
-    applyColorScheme(root, theme.scheme);
-    for (const listener of listeners) listener();
+  const query = darkSchemeQuery();
+  const theme = createThemeActor({
+    root,
+    storage: localStorageOrNull(),
+    deviceScheme: query?.matches ? 'dark' : 'light',
+    messengerScheme: null,
   });
+  query?.addEventListener('change', (event) =>
+    theme.send({ type: 'device.schemeChange', scheme: event.matches ? 'dark' : 'light' }),
+  );
   root.dataset.platform = 'web';
 
   return {
@@ -32,15 +33,13 @@ export function createWebPlatform(root: HTMLElement = document.documentElement):
     launchParams: null,
     capabilities: noCapabilities,
     preferredLanguages: browserLanguages(),
-    getTheme: () => theme,
-    subscribeTheme(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    theme,
+    ...themeStore(theme),
     haptic() {},
     alert: () => Promise.resolve(),
     onSettingsButton: () => () => {},
     navigated() {},
+    expand() {},
     ready() {},
   };
 }

@@ -2,9 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HomeView } from '../features/home/HomeView.tsx';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 
+// The session is the sign-in machine's, started with the app: nothing to load here.
 export const Route = createFileRoute('/')({
-  // Start the session check with the route; the gate shows its states.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
   component: HomeRoute,
 });
 

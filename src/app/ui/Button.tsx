@@ -2,8 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './ui.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** primary: the one main action of a screen; secondary: tinted; plain: text only. */
-  variant?: 'primary' | 'secondary' | 'plain';
+  /** primary: the one main action of a screen; secondary: tinted; plain: text only; destructive: red. */
+  variant?: 'primary' | 'secondary' | 'plain' | 'destructive';
   /** Full width (the bottom action of a screen). */
   stretched?: boolean;
   children: ReactNode;

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
+import type { SessionPolicy } from '../modules/auth/sessions';
 import { authenticate } from './authenticate';
 import { type Parsed, parseRequestPart, parseResponse } from './parse-request';
 
@@ -13,6 +14,8 @@ export interface EndpointInput<E extends EndpointDefinition> {
   /** The signed-in user's id on endpoints with `auth: true`. */
   readonly userId: E['auth'] extends true ? number : undefined;
   readonly request: FastifyRequest;
+  /** For the few calls that set cookies or headers besides their answer (sign-in, sign-out). */
+  readonly reply: FastifyReply;
 }
 
 export type EndpointHandler<E extends EndpointDefinition> = (input: EndpointInput<E>) => Promise<ResponseOf<E>>;
@@ -22,6 +25,8 @@ export interface EndpointContext {
   readonly now: () => Date;
   /** Check every answer against its schema (development and tests): a drifting answer is a 500. */
   readonly validateResponses: boolean;
+  /** Idle and absolute session expiry. */
+  readonly sessions: SessionPolicy;
 }
 
 function resolveUser<E extends EndpointDefinition>(
@@ -34,7 +39,7 @@ async function resolveUser(
   context: EndpointContext,
   request: FastifyRequest,
 ): Promise<number | undefined> {
-  return endpoint.auth ? authenticate(context.db, request, context.now()) : undefined;
+  return endpoint.auth ? authenticate(context.db, request, context.now(), context.sessions) : undefined;
 }
 
 /**
@@ -52,7 +57,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const userId = await resolveUser(endpoint, context, request);
       const answer = await handler({
         params: parseRequestPart<E['params']>(endpoint.params, request.params, 'params'),
@@ -60,6 +65,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         body: parseRequestPart<E['body']>(endpoint.body, request.body, 'body'),
         userId,
         request,
+        reply,
       });
       return context.validateResponses ? parseResponse(endpoint.response, answer, `${endpoint.method} ${url}`) : answer;
     },

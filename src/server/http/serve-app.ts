@@ -7,9 +7,10 @@ import { apiNotFound } from './error-handler';
 
 const oneYearImmutable = 'public, max-age=31536000, immutable';
 
-function isApiPath(path: string): boolean {
+/** The API, and /local (the local-mode stand-ins): never answered by the app's index.html. */
+function isServerPath(path: string): boolean {
   const apiRoot = apiBasePath.split('/')[1] ?? 'api';
-  return path === `/${apiRoot}` || path.startsWith(`/${apiRoot}/`);
+  return [apiRoot, 'local'].some((root) => path === `/${root}` || path.startsWith(`/${root}/`));
 }
 
 /** A path whose last segment has an extension asks for a file, never for a client route. */
@@ -38,7 +39,7 @@ export async function serveApp(app: FastifyInstance, appDir: string): Promise<vo
 
   const answerClientRoute = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
-    if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isServerPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw apiNotFound(request.method, request.url);
     }
     if (looksLikeFile(path)) {

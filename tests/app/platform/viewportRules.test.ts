@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isDesktopPlatform,
-  shouldDisableVerticalSwipe,
-  shouldExpand,
-} from '../../../src/app/platform/viewportRules.ts';
+import { shouldExpand } from '../../../src/app/platform/expandRule.ts';
+import { isDesktopPlatform, shouldDisableVerticalSwipe } from '../../../src/app/platform/viewportRules.ts';
 
 describe('the expand rule', () => {
   it.each(['/', '/wallet/TON', '/account', '/p2p/offers/1', '/diagnostic', '/invoice', '/helpful', '/no-such-page'])(

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { DatabaseHandle } from '../../../src/server/db/database';
-import { createSession } from '../../../src/server/modules/auth/sessions';
+import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
+import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { seedCatalogue } from '../../../src/server/modules/wallet/seed';
+import { testBotToken } from './telegram';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer {
@@ -17,11 +19,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  readonly appDir?: string;
+  /** Overrides of the test bot (token {@link testBotToken}, outside local mode by default). */
+  readonly telegram?: Partial<TelegramSettings>;
+  readonly sessions?: Partial<SessionPolicy>;
+  readonly trustProxy?: boolean;
+}
+
 /**
  * The real app over a fresh, migrated and seeded database. `appDir` defaults to an empty temp
  * dir (no built app), the state of a fresh checkout.
  */
-export async function createTestServer(options: { readonly appDir?: string } = {}): Promise<TestServer> {
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const testDatabase = await createTestDatabase();
   await seedCatalogue(testDatabase.handle.db);
   let now = new Date();
@@ -31,6 +41,16 @@ export async function createTestServer(options: { readonly appDir?: string } = {
     logLevel: 'silent',
     validateResponses: true,
     now: () => now,
+    telegram: {
+      botToken: testBotToken,
+      botId: Number(testBotToken.split(':')[0]),
+      botUsername: 'kopilka_test_bot',
+      localMode: false,
+      initDataMaxAgeSeconds: 86_400,
+      ...options.telegram,
+    },
+    sessions: { ...defaultSessionPolicy, ...options.sessions },
+    trustProxy: options.trustProxy ?? false,
   });
   return {
     app,

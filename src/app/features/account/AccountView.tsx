@@ -1,29 +1,160 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import type { UserSettings } from '../../../contract/settings.ts';
-import { languageName } from '../../lib/languageNames.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { User } from '../../../contract/user.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { Avatar } from './Avatar.tsx';
+import { PathLink } from './PathLink.tsx';
+import { profileQueryOptions } from './profileQuery.ts';
+import './account.css';
 
-/** The account page's first version: who you are and your settings, read-only. */
-export function AccountView({ settings }: { settings: UserSettings }) {
+/**
+ * /account: who you are (photo or initials, name, @username from GET /user/profile), the way to
+ * the settings, security and verification, and logging out behind a confirmation sheet. The
+ * sheet's state is the URL's (`?sheet=log-out`), so the view keeps no state of its own.
+ */
+export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onLogOut: () => void }) {
+  const navigate = useNavigate();
+  const closeSheet = () => void navigate({ to: '/account', search: {}, replace: true });
   return (
     <Page>
       <PageTitle title={<Trans>Account</Trans>} />
-      <Section header={<Trans>Profile</Trans>}>
-        <Cell title={<Trans>Telegram ID</Trans>} value={<span className="tabular">{settings.id}</span>} />
-      </Section>
-      <Section header={<Trans>Settings</Trans>}>
-        <Cell title={<Trans>Language</Trans>} value={languageName(settings.language)} />
-        <Cell title={<Trans>Local currency</Trans>} value={settings.local_currency} />
-        <Cell title={<Trans>Time zone</Trans>} value={settings.timezone ?? <Trans>Not set</Trans>} />
+      <Profile />
+      <Section>
+        <Link to="/account/settings">
+          <Cell icon={<CellIcon colour="#8e8e93" glyph="settings" />} title={<Trans>Settings</Trans>} chevron />
+        </Link>
+        <PathLink href="/account/security">
+          <Cell icon={<CellIcon colour="#34c759" glyph="security" />} title={<Trans>Security</Trans>} chevron />
+        </PathLink>
+        <PathLink href="/account/verification">
+          <Cell icon={<CellIcon colour="#2481cc" glyph="verification" />} title={<Trans>Verification</Trans>} chevron />
+        </PathLink>
       </Section>
       <Section>
         <Link to="/diagnostic">
-          <Cell title={<Trans>Diagnostics</Trans>} chevron />
+          <Cell icon={<CellIcon colour="#ff9500" glyph="diagnostics" />} title={<Trans>Diagnostics</Trans>} chevron />
         </Link>
       </Section>
+      <Section>
+        <button
+          type="button"
+          className="account-destructive"
+          onClick={() => void navigate({ to: '/account', search: { sheet: 'log-out' }, replace: true })}
+        >
+          <Cell title={<Trans>Log out</Trans>} />
+        </button>
+      </Section>
+      <Sheet
+        open={logOutOpen}
+        title={<Trans>Log out of Kopilka?</Trans>}
+        description={
+          <Trans>Your money stays safe in your wallet. You can sign in again with Telegram at any time.</Trans>
+        }
+        onClose={closeSheet}
+      >
+        <Button variant="destructive" stretched onClick={onLogOut}>
+          <Trans>Log out</Trans>
+        </Button>
+        <Button variant="secondary" stretched onClick={closeSheet}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </Sheet>
     </Page>
+  );
+}
+
+/** The profile block: a skeleton while loading, a retry when it failed. */
+function Profile() {
+  const profile = useQuery(profileQueryOptions());
+  if (profile.isPending) return <div className="account-profile account-profile--loading" aria-hidden="true" />;
+  if (profile.isError) {
+    return (
+      <div className="account-profile">
+        <p className="account-profile-error">
+          <Trans>Couldn’t load your profile.</Trans>
+        </p>
+        <Button variant="plain" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+          <Trans>Try again</Trans>
+        </Button>
+      </div>
+    );
+  }
+  return <ProfileCard user={profile.data} />;
+}
+
+function fullName(user: User): string {
+  return [user.first_name, user.last_name ?? ''].join(' ').trim();
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const { t } = useLingui();
+  return (
+    <section className="account-profile" aria-label={t`Profile`}>
+      <Avatar id={user.id} firstName={user.first_name} lastName={user.last_name} photoUrl={user.photo_url.small} />
+      <h2 className="account-name">{fullName(user)}</h2>
+      {user.username ? <p className="account-username">@{user.username}</p> : null}
+    </section>
+  );
+}
+
+type Glyph = 'settings' | 'security' | 'verification' | 'diagnostics';
+
+const glyphs: Record<Glyph, (colour: string) => ReactNode> = {
+  settings: () => (
+    <>
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M12 3.5v2.2M12 18.3v2.2M3.5 12h2.2M18.3 12h2.2M6 6l1.6 1.6M16.4 16.4 18 18M6 18l1.6-1.6M16.4 7.6 18 6"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </>
+  ),
+  security: () => (
+    <>
+      <rect x="6" y="10.5" width="12" height="9" rx="2" fill="currentColor" />
+      <path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </>
+  ),
+  verification: (colour) => (
+    <>
+      <path d="M12 3.5 19 6v5.5c0 4.2-3 7.4-7 9-4-1.6-7-4.8-7-9V6Z" fill="currentColor" />
+      <path
+        d="m8.8 12 2.3 2.3 4.2-4.4"
+        fill="none"
+        stroke={colour}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </>
+  ),
+  diagnostics: () => (
+    <path
+      d="M3.5 12.5h4l2-5 4 10 2-5h5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  ),
+};
+
+/** A Telegram-style settings icon: a white glyph on a coloured rounded square. */
+function CellIcon({ colour, glyph }: { colour: string; glyph: Glyph }) {
+  return (
+    <span className="account-icon" style={{ background: colour }}>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        {glyphs[glyph](colour)}
+      </svg>
+    </span>
   );
 }

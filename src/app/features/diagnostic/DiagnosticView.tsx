@@ -47,7 +47,13 @@ export function DiagnosticView() {
         <Cell title={<Trans>Colours</Trans>} value={theme.scheme === 'dark' ? t`Dark` : t`Light`} />
         <Cell
           title={<Trans>Source</Trans>}
-          value={theme.source === 'telegram' ? t`Telegram theme` : t`Device setting`}
+          value={
+            theme.source === 'telegram'
+              ? t`Telegram theme`
+              : theme.source === 'choice'
+                ? t`Your choice`
+                : t`Device setting`
+          }
         />
       </Section>
 

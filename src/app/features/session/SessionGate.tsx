@@ -1,34 +1,55 @@
-import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import type { UserSettings } from '../../../contract/settings.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Page, PageTitle } from '../../ui/Page.tsx';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { signInPageTags } from '../../../../machines/signIn.machine.ts';
+import { type UserSettings, userSettings } from '../../../contract/settings.ts';
+import { type SignInSnapshot, useSession, useSignIn } from '../../lib/session.ts';
+import { AuthErrorPage, MiniAppAuthPage, RetryPage, WebLoginPage } from './SignInPages.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
+import { loginRedirectKey } from './session.ts';
+
+type SignInPage = (typeof signInPageTags)[number];
+
+/** The page the machine's state names (every state carries exactly one page tag). */
+function pageOf(snapshot: SignInSnapshot): SignInPage {
+  return signInPageTags.find((tag) => snapshot.hasTag(tag)) ?? 'loading';
+}
 
 /**
- * Screens for signed-in users: while the session check runs, nothing (the shell's indicator
- * shows after 1 s); signed out, the sign-in prompt; when the check fails (not a 401), a retry
- * (the error toast comes from the query's meta).
+ * Screens for signed-in users, and the sign-in pages otherwise, rendered from the sign-in
+ * machine's snapshot only: `loading` (the session check or logging out: nothing, the shell's
+ * indicator shows after 1 s), `miniAppAuth` / `webLogin` (signing in), `retrying` (a failed
+ * attempt, tried again after 5 s), `signedOut` (the sign-in prompt), `authError` (the auth error
+ * page). Signed in, `children` get the settings from the settings query, which sign-in seeded.
  */
 export function SessionGate({ children }: { children: (settings: UserSettings) => ReactNode }) {
-  const { session } = useRouteContext({ from: '__root__' });
-  const query = useQuery(session.queryOptions);
-  if (query.isPending) return null;
-  if (query.isError) {
-    return (
-      <Page centered>
-        <PageTitle
-          title={<Trans>Couldn’t load your wallet</Trans>}
-          subtitle={<Trans>Check your connection and try again.</Trans>}
-        />
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Page>
-    );
+  const session = useSession();
+  const page = useSignIn(pageOf);
+  const retrying = useSignIn((snapshot) => snapshot.hasTag('retrying'));
+  const lastError = useSignIn((snapshot) => snapshot.context.lastError);
+  const machineSettings = useSignIn((snapshot) => snapshot.context.settings);
+  const opening = useIsMutating({ mutationKey: loginRedirectKey }) > 0;
+  const query = useQuery({ ...session.queryOptions, enabled: page === 'signedIn' });
+  // The query's copy follows later changes (PUT /user/settings); the machine's is the sign-in's.
+  const signInSettings = useMemo(() => {
+    const parsed = userSettings.safeParse(machineSettings);
+    return parsed.success ? parsed.data : null;
+  }, [machineSettings]);
+
+  switch (page) {
+    case 'signedIn': {
+      const settings = query.data?.status === 'signed-in' ? query.data.settings : signInSettings;
+      return settings === null ? null : children(settings);
+    }
+    case 'signedOut':
+      return <SignInPrompt onSignIn={session.signIn} opening={opening} />;
+    case 'authError':
+      return <AuthErrorPage error={lastError} />;
+    case 'miniAppAuth':
+    case 'webLogin':
+    case 'loading':
+      if (retrying) return <RetryPage checking={page === 'loading'} error={lastError} onRetry={session.retry} />;
+      if (page === 'miniAppAuth') return <MiniAppAuthPage />;
+      if (page === 'webLogin') return <WebLoginPage />;
+      return null;
   }
-  if (query.data.status === 'signed-out') return <SignInPrompt onSignIn={session.signIn} />;
-  return children(query.data.settings);
 }

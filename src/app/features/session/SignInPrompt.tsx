@@ -4,15 +4,18 @@ import { LogoMark } from '../../ui/Logo.tsx';
 import { Page } from '../../ui/Page.tsx';
 import './session.css';
 
-/** What a signed-out visitor sees: who we are and the one way in. */
-export function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
+/**
+ * What a signed-out visitor sees: who we are and the one way in. `opening`: on the web, the trip
+ * to Telegram's login page has started (the button waits for the page to go).
+ */
+export function SignInPrompt({ onSignIn, opening = false }: { onSignIn: () => void; opening?: boolean }) {
   return (
     <Page
       centered
       footer={
-        <Button stretched onClick={onSignIn}>
+        <Button stretched onClick={onSignIn} disabled={opening} aria-busy={opening}>
           <TelegramIcon />
-          <Trans>Sign in with Telegram</Trans>
+          {opening ? <Trans>Opening Telegram…</Trans> : <Trans>Sign in with Telegram</Trans>}
         </Button>
       }
     >

@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import { useSession, useSignIn } from '../../lib/session.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import './shell.css';
 
-/** The web wallet's header: the logo (home) and the profile link, or "Sign in" when signed out. */
+/**
+ * The web wallet's header: the logo (home) and, from the sign-in machine's snapshot, the profile
+ * link when signed in or "Sign in" (`signIn.start`, as the prompt's button) when signed out;
+ * nothing while signing in or on the auth error page.
+ */
 export function Header() {
   const { t } = useLingui();
-  const { session } = useRouteContext({ from: '__root__' });
-  const { data } = useQuery(session.queryOptions);
+  const session = useSession();
+  const state = useSignIn((snapshot) =>
+    snapshot.hasTag('signedIn') ? 'signed-in' : snapshot.hasTag('signedOut') ? 'signed-out' : 'other',
+  );
   return (
     <header className="shell-header">
       <div className="shell-header-inner">
@@ -16,7 +22,7 @@ export function Header() {
         <Link to="/" className="shell-header-logo">
           <Logo size={30} />
         </Link>
-        {data?.status === 'signed-in' ? (
+        {state === 'signed-in' ? (
           <Link to="/account" className="shell-header-action" aria-label={t`Profile`}>
             <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
               <circle cx="14" cy="14" r="13" fill="currentColor" opacity="0.14" />
@@ -30,7 +36,7 @@ export function Header() {
               />
             </svg>
           </Link>
-        ) : data?.status === 'signed-out' ? (
+        ) : state === 'signed-out' ? (
           <Link
             to="/"
             className="shell-header-action"

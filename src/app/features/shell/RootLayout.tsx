@@ -1,7 +1,8 @@
-import { useIsFetching } from '@tanstack/react-query';
 import { Outlet, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '../../lib/session.ts';
+import { useSignIn } from '../../lib/session.ts';
+import { BlockedGuard } from '../blocked/BlockedGuard.tsx';
+import { useFollowSettings } from '../settings/useFollowSettings.ts';
 import { Header } from './Header.tsx';
 import { silenceHarmlessGlobalErrors } from './harmlessGlobalErrors.ts';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
@@ -17,19 +18,25 @@ export function RootLayout() {
   const { platform } = useRouteContext({ from: '__root__' });
   const router = useRouter();
   const routePending = useRouterState({ select: (state) => state.status === 'pending' });
-  const sessionFetching = useIsFetching({ queryKey: sessionQueryKey }) > 0;
+  // The session check (or logging out) in flight; a failed check shows its own retry page.
+  const sessionLoading = useSignIn((snapshot) => snapshot.hasTag('loading') && !snapshot.hasTag('retrying'));
 
   useEffect(() => silenceHarmlessGlobalErrors(), []);
   useEffect(() => platform.onSettingsButton(() => void router.navigate({ to: '/account' })), [platform, router]);
   useEffect(() => platform.ready(), [platform]);
+  // The signed-in person's saved language (and device time zone while none is saved).
+  useFollowSettings();
 
   return (
     <>
       {platform.kind === 'web' ? <Header /> : null}
       <main className="shell-main">
-        <Outlet />
+        {/* Guarded areas show the blocked screen to a blocked person (features/blocked). */}
+        <BlockedGuard>
+          <Outlet />
+        </BlockedGuard>
       </main>
-      <LoadingIndicator busy={routePending || sessionFetching} />
+      <LoadingIndicator busy={routePending || sessionLoading} />
       <ToastHost />
     </>
   );

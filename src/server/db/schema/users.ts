@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { assets } from './catalogue';
 
 export const users = pgTable('users', {
@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   username: text('username'),
   photoUrl: text('photo_url'),
+  /** The user's own referral code (random alphanumeric): others become referrals with it. */
+  inviteHash: text('invite_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -50,3 +52,31 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
+
+/** Who referred a user: set once, by the first accepted `POST /referrals/become`. */
+export const userReferrals = pgTable(
+  'user_referrals',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: bigint('referrer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteHash: text('invite_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('user_referrals_referrer_id_idx').on(table.referrerId),
+    check('user_referrals_not_self', sql`${table.userId} <> ${table.referrerId}`),
+  ],
+);
+
+/** The campaign a user arrived through: set once, by the first `POST /tracking`. */
+export const userTracking = pgTable('user_tracking', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  trackingHash: text('tracking_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,31 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions } from '../../db/schema/users';
 
 /** The HttpOnly cookie the web wallet keeps its session token in. */
 export const sessionCookieName = 'kopilka_session';
 
-/** How long a session lives after sign-in. */
-export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+const day = 24 * 60 * 60 * 1000;
 
-/** last_seen_at is refreshed at most this often, so reads do not all turn into writes. */
-const lastSeenResolutionMs = 5 * 60 * 1000;
+/** How long sessions live: idle (since last use) and absolute (since sign-in). */
+export interface SessionPolicy {
+  readonly idleTimeoutMs: number;
+  readonly maxAgeMs: number;
+}
+
+export const defaultSessionPolicy: SessionPolicy = { idleTimeoutMs: 7 * day, maxAgeMs: 30 * day };
+
+/** How long a session lives after sign-in, by default. */
+export const sessionLifetimeMs = defaultSessionPolicy.maxAgeMs;
+
+/**
+ * last_seen_at is refreshed at most this often, so reads do not all turn into writes; never
+ * coarser than a tenth of the idle timeout, so an active session never idles out.
+ */
+function lastSeenResolutionMs(policy: SessionPolicy): number {
+  return Math.min(5 * 60 * 1000, Math.floor(policy.idleTimeoutMs / 10));
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -35,9 +50,19 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user a live session token belongs to, or null for an unknown or expired token. */
-export async function findSessionUser(db: Database, token: string, now: Date = new Date()): Promise<number | null> {
+/**
+ * The user a live session token belongs to, or null for an unknown or expired token. A session
+ * is live until its absolute expiry (`expires_at`, sign-in + max age) and while it was used
+ * within the idle timeout (`last_seen_at`).
+ */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+  policy: SessionPolicy = defaultSessionPolicy,
+): Promise<number | null> {
   const tokenHash = hashToken(token);
+  const idleSince = new Date(now.getTime() - policy.idleTimeoutMs);
   const [session] = await db
     .select({
       id: sessions.id,
@@ -46,13 +71,13 @@ export async function findSessionUser(db: Database, token: string, now: Date = n
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
   // The index lookup found the row; the constant-time comparison keeps the final match from
   // leaking how much of a guessed hash was right.
   if (session === undefined || !timingSafeEqual(Buffer.from(session.tokenHash, 'hex'), Buffer.from(tokenHash, 'hex'))) {
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > lastSeenResolutionMs) {
+  if (now.getTime() - session.lastSeenAt.getTime() > lastSeenResolutionMs(policy)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
@@ -64,4 +89,17 @@ export async function findSessionUser(db: Database, token: string, now: Date = n
 /** Ends a session (sign-out); unknown tokens are ignored. */
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Removes a user's sessions that can no longer be used (housekeeping at each sign-in). */
+export async function deleteExpiredSessions(
+  db: Database,
+  userId: number,
+  now: Date,
+  policy: SessionPolicy = defaultSessionPolicy,
+): Promise<void> {
+  const idleSince = new Date(now.getTime() - policy.idleTimeoutMs);
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince))));
 }

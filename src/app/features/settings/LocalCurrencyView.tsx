@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { UserSettings } from '../../../contract/settings.ts';
+import type { FiatAsset } from '../../../contract/wallet.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
+import { Page, PageTitle } from '../../ui/Page.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { BackLink } from './BackLink.tsx';
+import { fiatCurrenciesQueryOptions } from './currencyQuery.ts';
+import { normalizeSearch, SearchField } from './SearchField.tsx';
+import { useChangeSetting } from './settingsApi.ts';
+import './settings.css';
+
+/** The currency's name in the interface's language ("Российский рубль"), else the catalogue's. */
+function currencyName(asset: FiatAsset, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'currency', fallback: 'none' }).of(asset.code);
+    if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    // No display names in this browser: the catalogue's (English) name.
+  }
+  return asset.name;
+}
+
+function SymbolBadge({ symbol }: { symbol: string }) {
+  const size = symbol.length <= 1 ? '' : symbol.length <= 2 ? ' settings-symbol--long' : ' settings-symbol--longer';
+  return (
+    <span className={`settings-symbol${size}`} aria-hidden="true">
+      {symbol}
+    </span>
+  );
+}
+
+/**
+ * /account/settings/local-currency: every fiat currency of the catalogue with its sign and
+ * name, a search, a check on the current one. A choice is saved with PUT and leads back to the
+ * settings.
+ */
+export function LocalCurrencyView({ settings }: { settings: UserSettings }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const currencies = useQuery(fiatCurrenciesQueryOptions());
+  const change = useChangeSetting({ onSaved: () => void navigate({ to: '/account/settings' }) });
+  const [search, setSearch] = useState('');
+  const query = normalizeSearch(useDeferredValue(search));
+  const saving = change.isPending ? change.variables.local_currency : undefined;
+
+  const rows = useMemo(
+    () =>
+      (currencies.data ?? []).map((asset) => {
+        const name = currencyName(asset, i18n.locale);
+        return { asset, name, haystack: normalizeSearch([asset.code, asset.symbol, name, asset.name].join(' ')) };
+      }),
+    [currencies.data, i18n.locale],
+  );
+  const shown = query === '' ? rows : rows.filter((row) => row.haystack.includes(query));
+
+  return (
+    <Page>
+      <BackLink to="/account/settings">
+        <Trans>Settings</Trans>
+      </BackLink>
+      <PageTitle
+        title={<Trans>Local currency</Trans>}
+        subtitle={<Trans>Balances and prices are shown in this currency.</Trans>}
+      />
+      <SearchField label={t`Search`} value={search} onChange={setSearch} />
+      {currencies.isPending ? (
+        <div className="settings-loading">
+          <Spinner label={t`Loading`} />
+        </div>
+      ) : currencies.isError ? (
+        <div className="settings-empty">
+          <p>
+            <Trans>Couldn’t load the currencies.</Trans>
+          </p>
+          <Button variant="plain" onClick={() => void currencies.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="settings-empty">
+          <Trans>Nothing found</Trans>
+        </p>
+      ) : (
+        <ChoiceSection label={t`Local currency`}>
+          {shown.map(({ asset, name }) => (
+            <Choice
+              key={asset.code}
+              icon={<SymbolBadge symbol={asset.symbol} />}
+              title={name}
+              subtitle={asset.code}
+              checked={settings.local_currency === asset.code}
+              pending={saving === asset.code}
+              pendingLabel={t`Saving`}
+              disabled={change.isPending}
+              onSelect={() => {
+                if (asset.code === settings.local_currency) void navigate({ to: '/account/settings' });
+                else change.mutate({ local_currency: asset.code });
+              }}
+            />
+          ))}
+        </ChoiceSection>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import { type ReactNode, useId } from 'react';
+import { Spinner } from './Spinner.tsx';
+import './choice.css';
+import './ui.css';
+
+/**
+ * A grouped list of choices, one of which is current (a radio group): the section header names
+ * it, each cell shows a check mark when chosen. Telegram's language and theme lists look so.
+ */
+export function ChoiceSection({
+  header,
+  footer,
+  label,
+  children,
+}: {
+  /** The visible header; also the group's accessible name unless `label` is given. */
+  header?: ReactNode;
+  footer?: ReactNode;
+  /** The group's accessible name when there is no header. */
+  label?: string;
+  children: ReactNode;
+}) {
+  const headerId = useId();
+  return (
+    <section className="ui-section">
+      {header ? (
+        <h2 className="ui-section-header" id={headerId}>
+          {header}
+        </h2>
+      ) : null}
+      <div
+        className="ui-section-body"
+        role="radiogroup"
+        aria-labelledby={header && label === undefined ? headerId : undefined}
+        aria-label={label}
+      >
+        {children}
+      </div>
+      {footer ? <p className="ui-section-footer">{footer}</p> : null}
+    </section>
+  );
+}
+
+export interface ChoiceProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  checked: boolean;
+  /** The choice is being saved: a spinner instead of the check mark. */
+  pending?: boolean;
+  /** Read while pending, e.g. "Saving". */
+  pendingLabel?: string;
+  disabled?: boolean;
+  lang?: string;
+  /** Called on every press, the current choice's too (the caller decides whether that changes anything). */
+  onSelect: () => void;
+}
+
+/** One choice of a `ChoiceSection`: a 44 px row with a check mark when it is the current one. */
+export function Choice({
+  title,
+  subtitle,
+  icon,
+  checked,
+  pending = false,
+  pendingLabel,
+  disabled,
+  lang,
+  onSelect,
+}: ChoiceProps) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of a grouped list, not a native radio input.
+    <button
+      type="button"
+      role="radio"
+      aria-checked={checked}
+      aria-busy={pending || undefined}
+      disabled={disabled}
+      lang={lang}
+      className="ui-choice"
+      onClick={onSelect}
+    >
+      <span className="ui-cell">
+        {icon ? <span className="ui-cell-icon">{icon}</span> : null}
+        <span className="ui-cell-text">
+          <span className="ui-cell-title">{title}</span>
+          {subtitle ? <span className="ui-cell-subtitle">{subtitle}</span> : null}
+        </span>
+        <span className="ui-choice-mark" aria-hidden={!pending}>
+          {pending ? (
+            <Spinner size={20} label={pendingLabel ?? ''} />
+          ) : checked ? (
+            <svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">
+              <path
+                d="M1.5 7.5l5 5 10-11"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,383 @@
+/**
+ * The sign-in wiring against a faked `fetch`: what goes over the wire (bodies, the bearer token,
+ * `X-Requested-With`), the address cleaned of a login page's return, the login page's address,
+ * the session cookie check, 401s, logout, the settings cache and the device's time zone.
+ */
+import { i18n } from '@lingui/core';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor as waitForActor } from 'xstate';
+import { AppProviders } from '../../../src/app/AppProviders.tsx';
+import { request } from '../../../src/app/api/call.ts';
+import { sessionToken, setSessionToken } from '../../../src/app/api/sessionToken.ts';
+import { SessionGate } from '../../../src/app/features/session/SessionGate.tsx';
+import {
+  createSession,
+  loginPageUrl,
+  type PageLocation,
+  type RunningSession,
+  readSignInInput,
+  withoutLoginReturn,
+} from '../../../src/app/features/session/session.ts';
+import {
+  clearApiErrors,
+  type ErrorReport,
+  recentApiErrors,
+  setErrorReporter,
+} from '../../../src/app/lib/errorReporting.ts';
+import { type SessionState, sessionQueryKey } from '../../../src/app/lib/session.ts';
+import { createToastActor, toastsOf } from '../../../src/app/lib/toasts.tsx';
+import type { LaunchParams } from '../../../src/app/platform/launchParams.ts';
+import type { Platform } from '../../../src/app/platform/types.ts';
+import { settingsEndpoints } from '../../../src/contract/settings.ts';
+import { fakePlatform, signedIn } from '../support.tsx';
+
+const SETTINGS = signedIn.status === 'signed-in' ? signedIn.settings : null;
+if (SETTINGS === null) throw new Error('fixture');
+
+const INIT_DATA = 'user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
+let routes: Record<string, Handler> = {};
+/** The body each request was sent with (the handler may read the request's own). */
+const sentBodies = new Map<Request, unknown>();
+
+async function bodyOf(input: Request | undefined): Promise<unknown> {
+  return input === undefined ? undefined : sentBodies.get(input);
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+function requests(method: string, path: string): Request[] {
+  return fetchMock.mock.calls
+    .map(([input]) => input)
+    .filter((input) => input.method === method && new URL(input.url).pathname === `/api/v1${path}`);
+}
+
+function miniApp(initDataRaw: string = INIT_DATA): Platform {
+  const launchParams: LaunchParams = {
+    version: '8.0',
+    platform: 'ios',
+    themeParams: {},
+    initDataRaw,
+    user: null,
+    startParam: null,
+    raw: '',
+  };
+  return { ...fakePlatform('mini-app'), launchParams };
+}
+
+function page(href: string): PageLocation & { assign: ReturnType<typeof vi.fn<(url: string) => void>> } {
+  return { href, origin: new URL(href).origin, assign: vi.fn<(url: string) => void>() };
+}
+
+let running: RunningSession | null = null;
+const reports: ErrorReport[] = [];
+
+function start(platform: Platform, href = 'http://localhost:3000/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const toastActor = createToastActor(platform);
+  const location = page(href);
+  const replaceUrl = vi.fn<(url: string) => void>();
+  const session = createSession({ platform, queryClient, toasts: toastsOf(toastActor), location, replaceUrl });
+  running = session;
+  return { session, queryClient, location, replaceUrl, toastActor };
+}
+
+const settled = (session: RunningSession) =>
+  waitForActor(session.actor, (snapshot) => !snapshot.hasTag('submitting'), { timeout: 2000 });
+
+beforeEach(() => {
+  routes = {};
+  fetchMock.mockImplementation(async (input) => {
+    const text = await input.clone().text();
+    sentBodies.set(input, text === '' ? undefined : JSON.parse(text));
+    const handler = routes[`${input.method} ${new URL(input.url).pathname.replace('/api/v1', '')}`];
+    return handler ? handler(input) : json(404, { code: 'not_found', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  setErrorReporter((value) => void reports.push(value));
+});
+afterEach(() => {
+  running?.stop();
+  running = null;
+  setSessionToken(null);
+  setErrorReporter(null);
+  reports.length = 0;
+  clearApiErrors();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('the mini app signs in with its init data', () => {
+  it('posts the raw init data, keeps the token in memory only and sends it as a bearer token', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-1' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    const { session, queryClient } = start(miniApp());
+    await settled(session);
+
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    const [signIn] = requests('POST', '/authentication/webapp');
+    expect(await bodyOf(signIn)).toEqual({ initData: INIT_DATA });
+    expect(signIn?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(sessionToken()).toBe('tok-1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok-1');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('tok-1');
+    // The settings cache is seeded with what sign-in answered.
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ status: 'signed-in', settings: SETTINGS });
+
+    await request(settingsEndpoints.getSettings);
+    expect(requests('GET', '/user/settings').at(-1)?.headers.get('authorization')).toBe('Bearer tok-1');
+  });
+
+  it('checks once, without the bearer token, that the session cookie stuck, and reports when it did not', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-2' });
+    routes['GET /user/settings'] = (input) =>
+      input.headers.has('authorization')
+        ? json(200, SETTINGS)
+        : json(401, { code: 'unauthorized', message: 'No session' });
+    const { session } = start(miniApp());
+    await settled(session);
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+
+    const [check] = requests('GET', '/user/settings');
+    expect(check?.headers.get('authorization')).toBeNull();
+    expect(check?.credentials).toBe('include');
+    expect(reports[0]).toMatchObject({ kind: 'session_cookie_missing' });
+    // The check's 401 is an answer, not the end of the session.
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
+  it('reports nothing when the cookie stuck', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-3' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    const { session } = start(miniApp());
+    await settled(session);
+    await vi.waitFor(() => expect(requests('GET', '/user/settings')).toHaveLength(1));
+    expect(reports).toEqual([]);
+  });
+
+  it('keeps no token from a rejected sign-in', async () => {
+    routes['POST /authentication/webapp'] = () =>
+      json(401, { code: 'unauthorized', message: 'Invalid init data' }, { 'x-session-token': 'nope' });
+    const { session } = start(miniApp());
+    await settled(session);
+    expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(session.actor.getSnapshot().context.failures).toBe(1);
+    expect(sessionToken()).toBeNull();
+  });
+});
+
+describe('a 401 while signed in, and logging out', () => {
+  it('logs out on a 401 from any call: the token and the user data go, public data stays', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-4' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    const { session, queryClient } = start(miniApp());
+    await settled(session);
+    queryClient.setQueryData(['wallet', 'balance'], { total: '1' });
+    queryClient.setQueryDefaults(['public'], { meta: { public: true } });
+    queryClient.setQueryData(['public', 'prices'], { TON: '1' });
+    await vi.waitFor(() => expect(requests('GET', '/user/settings')).toHaveLength(1));
+
+    routes['GET /wallet/balance'] = () => json(401, { code: 'unauthorized', message: 'Session expired' });
+    await request({
+      method: 'GET',
+      path: '/wallet/balance',
+      response: settingsEndpoints.getSettings.response,
+      auth: true,
+    }).catch(() => {});
+
+    expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(sessionToken()).toBeNull();
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined();
+    expect(queryClient.getQueryData(['public', 'prices'])).toEqual({ TON: '1' });
+  });
+
+  it('ends the session on the server on logout', async () => {
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    routes['POST /authentication/logout'] = () => json(200, { success: true });
+    const { session, queryClient } = start(fakePlatform('web'));
+    await settled(session);
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+
+    session.logOut();
+    await waitForActor(session.actor, (snapshot) => snapshot.hasTag('signedOut'), { timeout: 2000 });
+    const [logout] = requests('POST', '/authentication/logout');
+    expect(logout?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(queryClient.getQueryData<SessionState>(sessionQueryKey)).toBeUndefined();
+  });
+});
+
+describe('the web wallet', () => {
+  it('checks for an existing session and is signed out on a 401', async () => {
+    routes['GET /user/settings'] = () => json(401, { code: 'unauthorized', message: 'No session' });
+    const { session } = start(fakePlatform('web'));
+    await settled(session);
+    expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(session.actor.getSnapshot().context.failures).toBe(0);
+  });
+
+  it('says once that the session check failed, and retries quietly after that', async () => {
+    vi.useFakeTimers();
+    routes['GET /user/settings'] = () => json(500, { code: 'internal_error', message: 'Internal error' });
+    const { session, toastActor } = start(fakePlatform('web'));
+    const shown: string[] = [];
+    toastActor.subscribe((snapshot) => {
+      const message = snapshot.context.toast?.message;
+      if (message !== undefined && shown.at(-1) !== message) shown.push(message);
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(session.actor.getSnapshot().hasTag('retrying')).toBe(true);
+    expect(shown).toEqual(['Couldn’t reach Kopilka. Check your connection and try again.']);
+    await vi.advanceTimersByTimeAsync(5_010);
+    expect(session.actor.getSnapshot().context.failures).toBe(2);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('sends the person to the login page with the bot id, the origin and the way back', async () => {
+    routes['GET /user/settings'] = () => json(401, { code: 'unauthorized', message: 'No session' });
+    routes['GET /authentication/config'] = () =>
+      json(200, {
+        bot_id: 7000000001,
+        bot_username: 'kopilka_bot',
+        login_url: '/api/v1/local-login',
+        local_mode: true,
+      });
+    const { session, location } = start(fakePlatform('web'), 'http://localhost:3000/account?back=%2F');
+    await settled(session);
+    session.signIn();
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledTimes(1));
+    const url = new URL(location.assign.mock.calls[0]?.[0] ?? '');
+    expect(url.origin + url.pathname).toBe('http://localhost:3000/api/v1/local-login');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      bot_id: '7000000001',
+      origin: 'http://localhost:3000',
+      return_to: 'http://localhost:3000/account?back=%2F',
+      request_access: 'write',
+    });
+  });
+
+  it('builds the address of the real login page the same way', () => {
+    expect(
+      loginPageUrl(
+        { bot_id: 1, login_url: 'https://oauth.telegram.org/auth' },
+        {
+          href: 'https://wallet.example/?id=1&first_name=A&auth_date=2&hash=h#tgAuthResult=x',
+          origin: 'https://wallet.example',
+        },
+      ),
+    ).toBe(
+      'https://oauth.telegram.org/auth?bot_id=1&origin=https%3A%2F%2Fwallet.example&return_to=https%3A%2F%2Fwallet.example%2F&request_access=write',
+    );
+  });
+
+  it('signs in with the query parameters of the return, and takes them off the address', async () => {
+    routes['POST /authentication/telegram'] = () => json(200, SETTINGS);
+    const { session, replaceUrl } = start(
+      fakePlatform('web'),
+      'http://localhost:3000/account?back=x&id=42&first_name=Ada&username=ada&auth_date=1700000000&hash=c0ffee',
+    );
+    expect(replaceUrl).toHaveBeenCalledWith('http://localhost:3000/account?back=x');
+    await settled(session);
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(await bodyOf(requests('POST', '/authentication/telegram')[0])).toEqual({
+      id: 42,
+      first_name: 'Ada',
+      username: 'ada',
+      auth_date: 1700000000,
+      hash: 'c0ffee',
+    });
+  });
+
+  it('signs in with the #tgAuthResult of the return, and takes it off the address', async () => {
+    routes['POST /authentication/telegram'] = () => json(200, SETTINGS);
+    const result = btoa(JSON.stringify({ id: 42, first_name: 'Ada', auth_date: 1700000000, hash: 'c0ffee' }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    const { session, replaceUrl } = start(fakePlatform('web'), `http://localhost:3000/#tgAuthResult=${result}`);
+    expect(replaceUrl).toHaveBeenCalledWith('http://localhost:3000/');
+    await settled(session);
+    expect(await bodyOf(requests('POST', '/authentication/telegram')[0])).toEqual({
+      id: 42,
+      first_name: 'Ada',
+      auth_date: 1700000000,
+      hash: 'c0ffee',
+    });
+  });
+
+  it('leaves an address alone that is not a login return', () => {
+    const replaceUrl = vi.fn();
+    const input = readSignInInput(fakePlatform('web'), page('http://localhost:3000/qr-pay?id=77'), replaceUrl);
+    expect(replaceUrl).not.toHaveBeenCalled();
+    expect(input).toEqual({ initData: null, redirectParams: {}, hashResult: null });
+    expect(withoutLoginReturn('http://localhost:3000/qr-pay?id=77#x=1')).toBe('http://localhost:3000/qr-pay?id=77#x=1');
+  });
+
+  it('sends the device time zone once when the settings have none', async () => {
+    const withoutZone = { ...SETTINGS, timezone: null };
+    routes['GET /user/settings'] = () => json(200, withoutZone);
+    routes['PUT /user/settings'] = async (input) => json(200, { ...withoutZone, ...((await input.json()) as object) });
+    const { session, queryClient } = start(fakePlatform('web'));
+    await settled(session);
+    await vi.waitFor(() => expect(requests('PUT', '/user/settings')).toHaveLength(1));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(await bodyOf(requests('PUT', '/user/settings')[0])).toEqual({ timezone: zone });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<SessionState>(sessionQueryKey)).toMatchObject({ settings: { timezone: zone } }),
+    );
+  });
+});
+
+describe('error reporting', () => {
+  it('keeps the last 10 API errors and reports a 500 without a message with its trace id', async () => {
+    routes['GET /user/settings'] = () => json(500, {}, { 'x-request-id': 'req-123' });
+    for (let index = 0; index < 12; index += 1) await request(settingsEndpoints.getSettings).catch(() => {});
+    expect(recentApiErrors()).toHaveLength(10);
+    expect(recentApiErrors()[0]).toMatchObject({
+      method: 'GET',
+      path: '/user/settings',
+      status: 500,
+      traceId: 'req-123',
+    });
+    expect(reports).toHaveLength(12);
+    expect(reports[0]).toMatchObject({ kind: 'server_error', error: { traceId: 'req-123' } });
+  });
+
+  it('reads the trace id from data.request_id, and does not report a 500 that says what happened', async () => {
+    routes['GET /user/settings'] = () => json(500, { data: { request_id: 'req-9' } });
+    await request(settingsEndpoints.getSettings).catch(() => {});
+    expect(reports[0]).toMatchObject({ error: { traceId: 'req-9' } });
+    routes['GET /user/settings'] = () => json(500, { message: 'Database: down' });
+    await request(settingsEndpoints.getSettings).catch(() => {});
+    expect(reports).toHaveLength(1);
+  });
+});
+
+describe('the auth error page', () => {
+  it('reads in Russian for a Russian reader', async () => {
+    vi.useFakeTimers();
+    i18n.activate('ru');
+    routes['POST /authentication/webapp'] = () => json(401, { code: 'unauthorized', message: 'Invalid init data' });
+    const platform = miniApp();
+    const { session, queryClient, toastActor } = start(platform);
+    render(
+      <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
+        <SessionGate>{() => null}</SessionGate>
+      </AppProviders>,
+    );
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      if (attempt < 5) act(() => session.signIn());
+    }
+    expect(session.actor.getSnapshot().hasTag('authError')).toBe(true);
+    expect(screen.getByRole('heading', { level: 1, name: 'Не удалось войти' })).toBeTruthy();
+    expect(screen.getByText(/Ваши деньги в безопасности\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Перезагрузить' })).toBeTruthy();
+  });
+});
