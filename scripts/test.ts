@@ -16,6 +16,7 @@ const e2eReport = 'test-results/e2e-report.json';
 
 const steps: Step[] = [
   { name: 'translations', command: 'npm', args: ['run', '--silent', 'i18n:check'] },
+  { name: 'statechart diagrams up to date', command: 'npm', args: ['run', '--silent', 'diagrams', '--', '--check'] },
   { name: 'types', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   {
