@@ -1,4 +1,4 @@
-import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
+import { assign, emit, fromPromise, type PromiseActorLogic, setup } from 'xstate';
 
 /**
  * Sign-in and session (spec 000 s.4 "Authentication", s.5, s.7, s.9).
@@ -23,8 +23,13 @@ import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
  *   `signIn.retry` skips the wait.
  * Decisions where the spec leaves room (docs/statecharts/signIn.md shows the result):
  * - The existing-session check presents no credentials, so its 401 only means "no session yet":
- *   it logs out (clears whatever token was held) and shows the sign-in button without counting.
- *   Its other failures count and retry like any method's.
+ *   it logs out (clears whatever token was held) and shows the sign-in button without counting,
+ *   and with no `lastError` (nothing failed). Its other failures count and retry like any method's.
+ * - On the web, `signIn.start` on the sign-in button is the trip to the messenger's login page
+ *   (`redirecting`, actor `redirectToLogin`). It is not a sign-in attempt, so it is not counted:
+ *   when it fails (the login page's address could not be fetched) the button shows again with
+ *   `lastError` saying why (`network`, or `server` for any status); should it ever finish (the
+ *   page came back from the back-forward cache instead of unloading) the button shows again too.
  * - A 401 on a later call while signed in (`session.unauthorized`) logs out without counting:
  *   the sign-in succeeded, the session merely ended. A successful sign-in resets the count.
  * - `session.logout` ends the session on the server (`endSession`) and logs out locally whether
@@ -34,19 +39,30 @@ import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
  * Views render from the snapshot. Every state carries exactly one page tag:
  * `loading` (session check or logging out), `miniAppAuth` (signing in with init data),
  * `webLogin` (signing in with the login page's data), `signedOut` (the sign-in button),
- * `signedIn`, `authError` (the auth error page). While a method runs, `submitting` marks the
- * request in flight and `retrying` the 5 s wait. `context.lastError` says why the last attempt
- * failed (a code, never text) and `context.failures` how many have.
+ * `redirecting` (the sign-in button, busy, while the web app opens the login page; a page tag of
+ * its own rather than `signedOut` or `webLogin`, because the page differs from both), `signedIn`,
+ * `authError` (the auth error page). While a method runs, `submitting` marks the request in
+ * flight and `retrying` the 5 s wait. `context.lastError` says why the last attempt failed (a
+ * code, never text) and `context.failures` how many have.
+ *
+ * Entering `signedIn` runs `sessionStarted` and emits `session.signedIn` (for actors started
+ * later, such as the deep-link machine, which listen with `actor.on('session.signedIn', …)`).
  *
  * The app provides, with `signInMachine.provide(...)`:
  * - actors `signInWithInitData` (input `{ initData }`), `signInWithLoginWidget` (input
  *   `TelegramLoginData`) and `checkSession` (no input), each resolving with the settings object
  *   and rejecting with a `SignInFailure` `{ status }` (null when there was no response); and
- *   `endSession` (`POST /authentication/logout`). Inert defaults never settle.
+ *   `endSession` (`POST /authentication/logout`); and `redirectToLogin` (no input): on the web,
+ *   `signIn.start` sends the person to the messenger's OAuth page (bot id, origin, return
+ *   address); it rejects with a `SignInFailure` when the page's address could not be had, and
+ *   normally never settles, because the page unloads. Inside the mini app (init data known)
+ *   `signIn.start` signs in with the init data again instead. Inert defaults never settle.
  * - action `logOut`: forgets the session locally (the in-memory bearer token, the query cache).
- * - action `redirectToLogin`: on the web, `signIn.start` sends the person to the messenger's
- *   OAuth page (bot id, origin, return address). Inside the mini app (init data known)
- *   `signIn.start` signs in with the init data again instead.
+ * - action `sessionStarted` (params `{ settings, method }`), on entering `signedIn`: what follows
+ *   every sign-in (seeding the settings cache, the device's time zone, the mini app's cookie
+ *   check).
+ * - action `retryScheduled` (params `{ failures, error, method }`), on entering a method's 5 s
+ *   wait after a failure (the app says so once, on the first).
  * - delay `retryDelay` (5000 ms) only to change it.
  */
 
@@ -103,18 +119,30 @@ export type SignInEvent =
   | { type: 'session.unauthorized' }
   | { type: 'session.logout' };
 
+/** What the machine emits for listeners (`actor.on(type, …)`). */
+export type SignInEmitted = { type: 'session.signedIn' };
+
 export type SignInTag =
   | 'loading'
   | 'miniAppAuth'
   | 'webLogin'
   | 'signedOut'
+  | 'redirecting'
   | 'signedIn'
   | 'authError'
   | 'submitting'
   | 'retrying';
 
 /** The tags that each name one page; every state has exactly one. */
-export const signInPageTags = ['loading', 'miniAppAuth', 'webLogin', 'signedOut', 'signedIn', 'authError'] as const;
+export const signInPageTags = [
+  'loading',
+  'miniAppAuth',
+  'webLogin',
+  'signedOut',
+  'redirecting',
+  'signedIn',
+  'authError',
+] as const;
 
 const LOGIN_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'] as const;
 const REQUIRED_LOGIN_FIELDS = ['id', 'first_name', 'auth_date', 'hash'] as const;
@@ -197,6 +225,11 @@ export function classifyFailure(error: unknown): SignInError {
   return 'network';
 }
 
+/** Why the trip to the login page failed: no response, or any status (even a 401: not a sign-in). */
+export function classifyRedirectFailure(error: unknown): Extract<SignInError, 'network' | 'server'> {
+  return classifyFailure(error) === 'network' ? 'network' : 'server';
+}
+
 /** Settings count as a signed-in user only with an id (spec 000 s.4). */
 export function hasUserId(settings: unknown): boolean {
   if (typeof settings !== 'object' || settings === null) return false;
@@ -215,11 +248,13 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
     input: {} as SignInInput,
     tags: {} as SignInTag,
+    emitted: {} as SignInEmitted,
     children: {} as {
       signInWithInitData: 'signInWithInitData';
       signInWithLoginWidget: 'signInWithLoginWidget';
       checkSession: 'checkSession';
       endSession: 'endSession';
+      redirectToLogin: 'redirectToLogin';
     },
   },
   actions: {
@@ -233,10 +268,17 @@ export const signInMachine = setup({
       lastError: params.error,
     })),
     forgetSettings: assign({ settings: null }),
+    forgetError: assign({ lastError: null }),
+    noteRedirectFailure: assign((_, params: { error: unknown }) => ({
+      lastError: classifyRedirectFailure(params.error),
+    })),
+    announceSignedIn: emit({ type: 'session.signedIn' }),
     // Inert: the app drops the in-memory token and clears the query cache.
     logOut: () => {},
-    // Inert: the app sends the browser to the messenger's OAuth page.
-    redirectToLogin: () => {},
+    // Inert: the app seeds the settings cache and does what follows a sign-in.
+    sessionStarted: (_, _params: { settings: SessionSettings | null; method: SignInMethod }) => {},
+    // Inert: the app tells the person about the first failure.
+    retryScheduled: (_, _params: { failures: number; error: SignInError | null; method: SignInMethod }) => {},
   },
   guards: {
     usesInitData: ({ context }) => context.method === 'initData',
@@ -251,13 +293,15 @@ export const signInMachine = setup({
     signInWithLoginWidget: fromPending<SessionSettings, TelegramLoginData>(),
     checkSession: fromPending<SessionSettings, void>(),
     endSession: fromPending<void, void>(),
+    redirectToLogin: fromPending<void, void>(),
   },
   delays: {
     retryDelay: SIGN_IN_RETRY_MS,
   },
 }).createMachine({
   id: 'signIn',
-  description: 'Four sign-in methods, failures counted to 5, 401 logs out, other failures retry after 5 s.',
+  description:
+    'Four sign-in methods, failures counted to 5, 401 logs out, other failures retry after 5 s; on the web the sign-in button leaves for the login page.',
   context: ({ input }) => ({ ...chooseSignInMethod(input), failures: 0, settings: null, lastError: null }),
   initial: 'starting',
   states: {
@@ -313,6 +357,10 @@ export const signInMachine = setup({
         },
         waiting: {
           tags: ['retrying'],
+          entry: {
+            type: 'retryScheduled',
+            params: ({ context }) => ({ failures: context.failures, error: context.lastError, method: context.method }),
+          },
           after: { retryDelay: { target: 'submitting' } },
           on: { 'signIn.retry': { target: 'submitting' } },
         },
@@ -362,6 +410,10 @@ export const signInMachine = setup({
         },
         waiting: {
           tags: ['retrying'],
+          entry: {
+            type: 'retryScheduled',
+            params: ({ context }) => ({ failures: context.failures, error: context.lastError, method: context.method }),
+          },
           after: { retryDelay: { target: 'submitting' } },
           on: { 'signIn.retry': { target: 'submitting' } },
         },
@@ -395,7 +447,7 @@ export const signInMachine = setup({
                 description: 'No session yet: not a failed attempt, so not counted.',
                 guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                 target: '#signIn.signedOut',
-                actions: 'logOut',
+                actions: ['forgetError', 'logOut'],
               },
               {
                 guard: 'isLastAttempt',
@@ -411,6 +463,10 @@ export const signInMachine = setup({
         },
         waiting: {
           tags: ['retrying'],
+          entry: {
+            type: 'retryScheduled',
+            params: ({ context }) => ({ failures: context.failures, error: context.lastError, method: context.method }),
+          },
           after: { retryDelay: { target: 'submitting' } },
           on: { 'signIn.retry': { target: 'submitting' } },
         },
@@ -422,13 +478,33 @@ export const signInMachine = setup({
       on: {
         'signIn.start': [
           { description: 'Inside the mini app: the init data again.', guard: 'hasInitData', target: 'initData' },
-          { description: "On the web: off to the messenger's login page.", actions: 'redirectToLogin' },
+          { description: "On the web: off to the messenger's login page.", target: 'redirecting' },
         ],
         'signIn.retry': { description: 'The same method again.', target: 'starting' },
       },
     },
+    redirecting: {
+      description: "On the web: fetches the login page's address and leaves for it; not a sign-in attempt.",
+      tags: ['redirecting'],
+      invoke: {
+        id: 'redirectToLogin',
+        src: 'redirectToLogin',
+        onDone: { description: 'The page came back instead of unloading.', target: 'signedOut' },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'noteRedirectFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
     signedIn: {
       tags: ['signedIn'],
+      entry: [
+        {
+          type: 'sessionStarted',
+          params: ({ context }) => ({ settings: context.settings, method: context.method }),
+        },
+        'announceSignedIn',
+      ],
       on: {
         'session.unauthorized': {
           description: 'A 401 on a later call: logged out, not counted.',

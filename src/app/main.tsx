@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders.tsx';
 import { createSession } from './features/session/session.ts';
 import { activateLocale, pickLocale } from './lib/i18n.ts';
-import { loadInspector } from './lib/inspector.ts';
+import { inspectRunningActor, loadInspector } from './lib/inspector.ts';
 import { createToastActor, toastsOf } from './lib/toasts.tsx';
 import { createPlatform } from './platform/detect.ts';
 import { createQueryClient } from './queryClient.ts';
@@ -27,6 +27,8 @@ async function start(): Promise<void> {
     activateLocale(pickLocale(platform.preferredLanguages)),
   ]);
   document.title = i18n._(msg`Kopilka`);
+  // The theme actor started with the platform, before the inspector could load.
+  if (import.meta.env.DEV && inspect) inspectRunningActor(platform.theme, inspect);
 
   const toastActor = createToastActor(platform, inspect);
   const toasts = toastsOf(toastActor);

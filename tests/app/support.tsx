@@ -47,7 +47,7 @@ export type FakeSession = Session & {
 /**
  * A session whose sign-in machine is the real one, with a session check that answers `state`
  * (signed in: the settings; signed out: a 401; an Error: no response, so it retries after 5 s).
- * Nothing leaves the test: no redirect, logout answers at once.
+ * Nothing leaves the test: the trip to the login page never ends, logout answers at once.
  */
 export function fakeSession(state: SessionState | Error): FakeSession {
   const machine = signInMachine.provide({
@@ -59,7 +59,7 @@ export function fakeSession(state: SessionState | Error): FakeSession {
       }),
       endSession: fromPromise<void, void>(async () => {}),
     },
-    actions: { logOut: () => {}, redirectToLogin: () => {} },
+    actions: { logOut: () => {} },
   });
   const actor = createActor(machine, { input: {} }).start();
   return {

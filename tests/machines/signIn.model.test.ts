@@ -12,15 +12,18 @@
  *
  * Each path is replayed on the real machine with fakes whose promises the test settles and with
  * vitest's fake timers: after every step the value, context and tags must equal the model's, the
- * effects the app provides (`logOut`, `redirectToLogin`) must have run exactly as in the model, a
- * `time.pass` step must not change anything 1 ms before it is due, and every request must have
- * carried the scenario's credentials.
+ * effects the app provides (`logOut`, `sessionStarted`, `retryScheduled`) must have run exactly as
+ * in the model and with its params, `session.signedIn` must have been emitted exactly on entering
+ * `signedIn`, a `time.pass` step must not change anything 1 ms before it is due, and every
+ * request must have carried the scenario's credentials. The trip to the login page
+ * (`redirectToLogin`) is an actor like the sign-in requests: the model settles it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   chooseSignInMethod,
   classifyFailure,
+  classifyRedirectFailure,
   hasUserId,
   MAX_SIGN_IN_FAILURES,
   parseHashResult,
@@ -32,7 +35,8 @@ import {
 import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
 import {
   describeEvent,
-  EFFECTS,
+  type Effect,
+  effectsOf,
   INIT_DATA,
   LOGIN_DATA,
   modelMachine,
@@ -64,6 +68,7 @@ function describeState(path: ModelPath<SignInMachine>): string {
   if (snapshot.hasTag('authError')) return 'the auth error page';
   if (snapshot.hasTag('signedIn')) return 'the person signed in';
   if (snapshot.hasTag('signedOut')) return `the sign-in button and ${failures}`;
+  if (snapshot.hasTag('redirecting')) return `the busy sign-in button, off to the login page, and ${failures}`;
   const page = snapshot.hasTag('miniAppAuth')
     ? 'the mini-app auth page'
     : snapshot.hasTag('webLogin')
@@ -73,8 +78,8 @@ function describeState(path: ModelPath<SignInMachine>): string {
 }
 
 describe('sign-in machine model', () => {
-  it('has 47 paths in each scenario', () => {
-    expect(SCENARIOS.map((scenario) => paths[scenario].length)).toEqual([47, 47, 47, 47]);
+  it('has 47 paths in the mini app and 62 in each web scenario (the trip to the login page)', () => {
+    expect(SCENARIOS.map((scenario) => paths[scenario].length)).toEqual([47, 62, 62, 62]);
   });
 
   it('visits every state node of the machine', () => {
@@ -127,11 +132,17 @@ describe.each(SCENARIOS)('sign-in paths (%s)', (scenario) => {
     describe(`${SCENARIO_NAMES[scenario]}, when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
       it(`ends with ${describeState(path)}, as the model predicts after every step`, async () => {
         const { machine, fakes, effects } = replayMachine();
-        const actor = createActor(machine, { input: scenarios[scenario] }).start();
+        const actor = createActor(machine, { input: scenarios[scenario] });
+        let announced = 0;
+        actor.on('session.signedIn', () => {
+          announced += 1;
+        });
+        actor.start();
         const initial = initialModelState(modelMachine, scenarios[scenario]);
         expect(actor.getSnapshot().value).toEqual(initial.snapshot.value);
         let previous = initial.snapshot;
-        let expectedEffects = initial.actions.map((action) => action.type);
+        let expectedEffects: Effect[] = effectsOf(initial.actions);
+        let expectedAnnounced = 0;
 
         for (const step of path.steps) {
           if (isTimePass(step.event)) {
@@ -149,17 +160,17 @@ describe.each(SCENARIOS)('sign-in paths (%s)', (scenario) => {
           expect(actual.value).toEqual(expected.value);
           expect(actual.context).toEqual(expected.context);
           expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
-          expectedEffects = [
-            ...expectedEffects,
-            ...step.state.actions.map((action) => action.type).filter((type) => EFFECTS.some((name) => name === type)),
-          ];
+          expectedEffects = [...expectedEffects, ...effectsOf(step.state.actions)];
           expect(effects).toEqual(expectedEffects);
+          if (expected.hasTag('signedIn') && !previous.hasTag('signedIn')) expectedAnnounced += 1;
+          expect(announced, 'session.signedIn emitted').toBe(expectedAnnounced);
           previous = expected;
         }
 
         for (const input of fakes.inputs('signInWithInitData')) expect(input).toEqual({ initData: INIT_DATA });
         for (const input of fakes.inputs('signInWithLoginWidget')) expect(input).toEqual(LOGIN_DATA);
         for (const input of fakes.inputs('checkSession')) expect(input).toBeUndefined();
+        for (const input of fakes.inputs('redirectToLogin')) expect(input).toBeUndefined();
         actor.stop();
       });
     });
@@ -231,6 +242,15 @@ describe('sign-in method choice', () => {
     ).toEqual(['unauthorized', 'server', 'server', 'network', 'network', 'network']);
   });
 
+  it('says why the trip to the login page failed: no response, or any status at all', () => {
+    expect([{ status: null }, { status: 500 }, { status: 401 }, new Error('x')].map(classifyRedirectFailure)).toEqual([
+      'network',
+      'server',
+      'server',
+      'network',
+    ]);
+  });
+
   it('counts only settings with an id as a signed-in user', () => {
     expect([{ id: 1 }, { id: 'u1' }, { id: '' }, { id: null }, {}, null].map(hasUserId)).toEqual([
       true,
@@ -276,7 +296,7 @@ describe('sign-in timing and defaults', () => {
     }
     expect(actor.getSnapshot().hasTag('authError')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ failures: 5, lastError: 'unauthorized' });
-    expect(effects).toEqual(['logOut', 'logOut', 'logOut', 'logOut', 'logOut']);
+    expect(effects.map((effect) => effect.type)).toEqual(['logOut', 'logOut', 'logOut', 'logOut', 'logOut']);
     actor.send({ type: 'signIn.start' });
     actor.send({ type: 'signIn.retry' });
     expect(actor.getSnapshot().value).toBe('authError');

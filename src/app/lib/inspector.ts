@@ -1,4 +1,4 @@
-import type { InspectionEvent, Observer } from 'xstate';
+import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 
 /**
  * Development only: `?inspect` in the address connects the running machines to the Stately
@@ -12,4 +12,17 @@ export async function loadInspector(search: string): Promise<Observer<Inspection
     return createBrowserInspector().inspect;
   }
   return undefined;
+}
+
+/**
+ * Development only: connects an actor that was started before the inspector loaded (the theme
+ * actor, which the platform starts before the first paint, while the inspector's chunk is still
+ * on its way). The inspector learns of it as if it had just been created (its definition and
+ * current snapshot), then sees everything that happens to it from now on. Passing `inspect` to
+ * `createThemeActor` instead would mean threading it through the platform's constructors, which
+ * production would carry for nothing.
+ */
+export function inspectRunningActor(actor: AnyActorRef, inspect: Observer<InspectionEvent>): void {
+  inspect.next?.({ type: '@xstate.actor', actorRef: actor, rootId: actor.sessionId });
+  actor.system.inspect(inspect);
 }

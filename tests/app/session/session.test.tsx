@@ -1,11 +1,13 @@
 /**
  * The sign-in wiring against a faked `fetch`: what goes over the wire (bodies, the bearer token,
- * `X-Requested-With`), the address cleaned of a login page's return, the login page's address,
- * the session cookie check, 401s, logout, the settings cache and the device's time zone.
+ * `X-Requested-With`), the address cleaned of a login page's return, the trip to the login page
+ * (its address, the busy button, its failures), the session cookie check, 401s, logout, the
+ * settings cache and the device's time zone: the actors and actions `provideSignIn` gives the
+ * machine.
  */
 import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor as waitForActor } from 'xstate';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
@@ -260,6 +262,78 @@ describe('the web wallet', () => {
       return_to: 'http://localhost:3000/account?back=%2F',
       request_access: 'write',
     });
+  });
+
+  it('shows the busy button while the login page opens, from the machine', async () => {
+    routes['GET /user/settings'] = () => json(401, { code: 'unauthorized', message: 'No session' });
+    let answer: (response: Response) => void = () => {};
+    routes['GET /authentication/config'] = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    const platform = fakePlatform('web');
+    const { session, queryClient, toastActor, location } = start(platform);
+    await settled(session);
+    render(
+      <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
+        <SessionGate>{() => null}</SessionGate>
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Telegram' }));
+    expect(session.actor.getSnapshot().value).toBe('redirecting');
+    const busy = screen.getByRole('button', { name: 'Opening Telegram…' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    await vi.waitFor(() => expect(requests('GET', '/authentication/config')).toHaveLength(1));
+
+    await act(async () => {
+      answer(json(200, { bot_id: 1, bot_username: 'kopilka_bot', login_url: '/api/v1/local-login', local_mode: true }));
+      await vi.waitFor(() => expect(location.assign).toHaveBeenCalledTimes(1));
+    });
+    // The page is on its way out: still busy.
+    expect(screen.getByRole('button', { name: 'Opening Telegram…' })).toBeTruthy();
+
+    // Brought back from the back-forward cache instead: the button is ready again, nothing failed.
+    await act(async () => {
+      window.dispatchEvent(new Event('pageshow'));
+      await vi.waitFor(() => expect(session.actor.getSnapshot().value).toBe('signedOut'));
+    });
+    expect(screen.getByRole('button', { name: 'Sign in with Telegram' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(session.actor.getSnapshot().context).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it.each([
+    ['answers an error', () => json(500, { code: 'internal_error', message: 'Internal error' }), 'server'],
+    [
+      'cannot be reached',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'network',
+    ],
+  ] as const)('says why when the login page’s address %s, without counting a failure', async (_, answer, code) => {
+    routes['GET /user/settings'] = () => json(401, { code: 'unauthorized', message: 'No session' });
+    routes['GET /authentication/config'] = answer;
+    const platform = fakePlatform('web');
+    const { session, queryClient, toastActor, location } = start(platform);
+    await settled(session);
+    render(
+      <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
+        <SessionGate>{() => null}</SessionGate>
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Telegram' }));
+    await act(async () => {
+      await waitForActor(session.actor, (snapshot) => snapshot.hasTag('signedOut'), { timeout: 2000 });
+    });
+    expect(location.assign).not.toHaveBeenCalled();
+    expect(session.actor.getSnapshot().context).toMatchObject({ failures: 0, lastError: code });
+    expect(screen.getByRole('alert').textContent).toBe(
+      code === 'network'
+        ? 'Couldn’t sign you in. Kopilka couldn’t be reached. Check your internet connection.'
+        : 'Couldn’t sign you in. Something went wrong on our side.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in with Telegram' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('builds the address of the real login page the same way', () => {

@@ -86,6 +86,14 @@ export function modelEvents(snapshot: ReturnType<SignInMachine['getInitialSnapsh
       { type: 'actor.error', id: 'endSession', error: { status: null } },
     );
   }
+  if (snapshot.children.redirectToLogin !== undefined) {
+    // Done only when the page comes back instead of unloading (the back-forward cache).
+    events.push(
+      { type: 'actor.done', id: 'redirectToLogin', output: undefined },
+      { type: 'actor.error', id: 'redirectToLogin', error: { status: 500 } },
+      { type: 'actor.error', id: 'redirectToLogin', error: { status: null } },
+    );
+  }
   return events;
 }
 
@@ -96,6 +104,7 @@ export const modelMachine = signInMachine.provide({
     signInWithLoginWidget: unsettledActor(),
     checkSession: unsettledActor(),
     endSession: unsettledActor(),
+    redirectToLogin: unsettledActor(),
   },
 });
 
@@ -113,22 +122,44 @@ function asSettings(output: unknown): SessionSettings {
 }
 
 /** The effects a replay records: the named actions the app provides, in order. */
-export const EFFECTS = ['logOut', 'redirectToLogin'] as const;
+export const EFFECTS = ['logOut', 'sessionStarted', 'retryScheduled'] as const;
+
+/** An effect the app provides, with the params the machine gave it. */
+export interface Effect {
+  type: (typeof EFFECTS)[number];
+  params: unknown;
+}
+
+/** The effects a model step predicts (the named actions of `EFFECTS` among the step's actions). */
+export function effectsOf(actions: ReadonlyArray<{ type: string; params: unknown }>): Effect[] {
+  const effects: Effect[] = [];
+  for (const { type, params } of actions) {
+    const effect = EFFECTS.find((name) => name === type);
+    if (effect !== undefined) effects.push({ type: effect, params });
+  }
+  return effects;
+}
 
 /** The machine with deferred fakes and recorded effects, for replaying a path on a real actor. */
-export function replayMachine(): { machine: SignInMachine; fakes: DeferredActors; effects: string[] } {
+export function replayMachine(accept: (output: unknown) => SessionSettings = asSettings): {
+  machine: SignInMachine;
+  fakes: DeferredActors;
+  effects: Effect[];
+} {
   const fakes = new DeferredActors();
-  const effects: string[] = [];
+  const effects: Effect[] = [];
   const machine = signInMachine.provide({
     actors: {
-      signInWithInitData: fakes.actor('signInWithInitData', asSettings),
-      signInWithLoginWidget: fakes.actor('signInWithLoginWidget', asSettings),
-      checkSession: fakes.actor('checkSession', asSettings),
+      signInWithInitData: fakes.actor('signInWithInitData', accept),
+      signInWithLoginWidget: fakes.actor('signInWithLoginWidget', accept),
+      checkSession: fakes.actor('checkSession', accept),
       endSession: fakes.actor<void, void>('endSession', () => {}),
+      redirectToLogin: fakes.actor<void, void>('redirectToLogin', () => {}),
     },
     actions: {
-      logOut: () => void effects.push('logOut'),
-      redirectToLogin: () => void effects.push('redirectToLogin'),
+      logOut: () => void effects.push({ type: 'logOut', params: undefined }),
+      sessionStarted: (_, params) => void effects.push({ type: 'sessionStarted', params }),
+      retryScheduled: (_, params) => void effects.push({ type: 'retryScheduled', params }),
     },
   });
   return { machine, fakes, effects };
@@ -140,11 +171,14 @@ function describeSettle(event: Settle): string {
       ? 'the session check'
       : event.id === 'endSession'
         ? 'the logout call'
-        : event.id === 'signInWithInitData'
-          ? 'the init-data sign-in'
-          : 'the login-page sign-in';
+        : event.id === 'redirectToLogin'
+          ? 'the trip to the login page'
+          : event.id === 'signInWithInitData'
+            ? 'the init-data sign-in'
+            : 'the login-page sign-in';
   if (event.type === 'actor.done') {
     if (event.id === 'endSession') return `${who} succeeds`;
+    if (event.id === 'redirectToLogin') return `${who} ends with the page back from the cache`;
     return event.output === SETTINGS ? `${who} answers settings` : `${who} answers settings without an id`;
   }
   const status: unknown =

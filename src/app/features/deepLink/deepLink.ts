@@ -107,12 +107,9 @@ export function startDeepLink(options: {
     input: { startParam, signedIn: options.signIn.getSnapshot().hasTag('signedIn') },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
-  let wasSignedIn = false;
-  options.signIn.subscribe((snapshot) => {
-    const signedIn = snapshot.hasTag('signedIn');
-    if (signedIn && !wasSignedIn) actor.send({ type: 'session.signedIn' });
-    wasSignedIn = signedIn;
-  });
+  // The sign-in machine emits it on every entry into `signedIn` (the input covers a sign-in that
+  // happened before now).
+  options.signIn.on('session.signedIn', () => actor.send({ type: 'session.signedIn' }));
   actor.start();
   return actor;
 }

@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import './session.css';
 
 /** Why the last attempt failed, in words (the machine holds a code, never text). */
-function FailureReason({ error }: { error: SignInError | null }) {
+export function FailureReason({ error }: { error: SignInError | null }) {
   switch (error) {
     case 'network':
       return <Trans>Kopilka couldn’t be reached. Check your internet connection.</Trans>;

@@ -1,14 +1,26 @@
 import { Trans } from '@lingui/react/macro';
+import type { SignInError } from '../../../../machines/signIn.machine.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LogoMark } from '../../ui/Logo.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { FailureReason } from './SignInPages.tsx';
 import './session.css';
 
 /**
- * What a signed-out visitor sees: who we are and the one way in. `opening`: on the web, the trip
- * to Telegram's login page has started (the button waits for the page to go).
+ * What a signed-out visitor sees: who we are and the one way in (tag `signedOut`). `error`: why
+ * the last attempt failed, when it did (a sign-in the server refused, or the login page that
+ * could not be opened). `opening` (tag `redirecting`): on the web, the trip to Telegram's login
+ * page has started (the button waits for the page to go).
  */
-export function SignInPrompt({ onSignIn, opening = false }: { onSignIn: () => void; opening?: boolean }) {
+export function SignInPrompt({
+  onSignIn,
+  opening = false,
+  error = null,
+}: {
+  onSignIn: () => void;
+  opening?: boolean;
+  error?: SignInError | null;
+}) {
   return (
     <Page
       centered
@@ -30,6 +42,11 @@ export function SignInPrompt({ onSignIn, opening = false }: { onSignIn: () => vo
         <p className="session-prompt-hint">
           <Trans>Sign in with your Telegram account to see your balances.</Trans>
         </p>
+        {error === null ? null : (
+          <p className="session-prompt-error" role="alert">
+            <Trans>Couldn’t sign you in.</Trans> <FailureReason error={error} />
+          </p>
+        )}
       </div>
     </Page>
   );

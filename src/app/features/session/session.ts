@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { MutationObserver, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { createActor, fromPromise, type InspectionEvent, type Observer, waitFor } from 'xstate';
 import {
   hasUserId,
@@ -31,12 +31,15 @@ import '../../lib/queryMeta.ts';
  *   login page's return as query parameters or as `#tgAuthResult=`; both returns are taken off
  *   the address at once (`history.replaceState`), so a reload never submits them again;
  * - its actors are the contract's calls (`POST /authentication/webapp`, `POST
- *   /authentication/telegram`, `GET /user/settings`, `POST /authentication/logout`); failures
- *   reach it as `{ status }`, null when there was no response;
+ *   /authentication/telegram`, `GET /user/settings`, `POST /authentication/logout`) and, on the
+ *   web, the trip to the login page (`GET /authentication/config`, then `location.assign`);
+ *   failures reach it as `{ status }`, null when there was no response;
  * - inside the mini app the session token of the sign-in answer is kept in memory only and sent
  *   as a bearer token (api/sessionToken.ts);
- * - on every sign-in the settings seed the settings query; after it, once, a missing time zone is
- *   set from the device, and inside the mini app the session cookie is checked once.
+ * - its actions are the effects: `logOut`; `sessionStarted` on every sign-in (the settings seed
+ *   the settings query; after it, once, a missing time zone is set from the device, and inside
+ *   the mini app the session cookie is checked once); `retryScheduled`, which says so on the
+ *   first failure of a run.
  */
 
 const signedOut: SessionState = { status: 'signed-out' };
@@ -161,9 +164,6 @@ function authConfigQueryOptions() {
   });
 }
 
-/** The mutation key of the trip to the login page (the prompt shows "Opening Telegram…" meanwhile). */
-export const loginRedirectKey = ['session', 'login-redirect'] as const;
-
 /**
  * Telegram's OAuth page (or the server's stand-in in local mode) with the bot id, our origin and
  * the address to come back to (spec 000 s.7 "cloud sign-in redirect").
@@ -192,18 +192,11 @@ export function deviceTimeZone(): string | null {
 
 /** The sign-in machine with the app's actors and actions (tests provide fakes instead). */
 export function provideSignIn(deps: SessionDeps) {
-  const { queryClient, toasts } = deps;
+  const { platform, queryClient, toasts } = deps;
   const location = deps.location ?? window.location;
 
-  const redirect = new MutationObserver(queryClient, {
-    mutationKey: loginRedirectKey,
-    mutationFn: async () => {
-      const config = await queryClient.fetchQuery(authConfigQueryOptions());
-      location.assign(loginPageUrl(config, location));
-      // Stay busy while the page goes; a page brought back from the back-forward cache is idle again.
-      await new Promise<void>((resolve) => window.addEventListener('pageshow', () => resolve(), { once: true }));
-    },
-  });
+  let timeZoneSent = false;
+  let cookieChecked = false;
 
   return signInMachine.provide({
     actors: {
@@ -230,6 +223,13 @@ export function provideSignIn(deps: SessionDeps) {
       endSession: fromSignIn(async () => {
         await request(authEndpoints.logOut);
       }),
+      redirectToLogin: fromSignIn(async () => {
+        const config = await queryClient.fetchQuery(authConfigQueryOptions());
+        location.assign(loginPageUrl(config, location));
+        // The page unloads, so this normally never ends; a page brought back from the
+        // back-forward cache ends it, and the sign-in button is ready again.
+        await new Promise<void>((resolve) => window.addEventListener('pageshow', () => resolve(), { once: true }));
+      }),
     },
     actions: {
       logOut: () => {
@@ -237,12 +237,31 @@ export function provideSignIn(deps: SessionDeps) {
         // Everything the person's session could read goes; public data (meta.public) stays.
         queryClient.removeQueries({ predicate: (query) => query.meta?.public !== true });
       },
-      redirectToLogin: () => {
-        if (redirect.getCurrentResult().isPending) return;
-        redirect.mutate(undefined, {
-          onError: () =>
-            toasts.show('error', i18n._(msg`Couldn’t open Telegram to sign in. Check your connection and try again.`)),
-        });
+      sessionStarted: (_, { settings: raw, method }) => {
+        const parsed = userSettings.safeParse(raw);
+        if (!parsed.success) return;
+        const settings = parsed.data;
+        const state: SessionState = { status: 'signed-in', settings };
+        queryClient.setQueryData(sessionQueryKey, state);
+        if (settings.timezone === null && !timeZoneSent) {
+          timeZoneSent = true;
+          void sendDeviceTimeZone(queryClient);
+        }
+        if (method === 'initData' && platform.kind === 'mini-app' && !cookieChecked) {
+          cookieChecked = true;
+          void checkSessionCookie();
+        }
+      },
+      // The first failure of a run says so once (a toast, or the messenger's alert); the page then
+      // shows the retry, and later failures of the same run stay quiet.
+      retryScheduled: (_, { failures, method }) => {
+        if (failures !== 1) return;
+        toasts.show(
+          'error',
+          method === 'session'
+            ? i18n._(msg`Couldn’t reach Kopilka. Check your connection and try again.`)
+            : i18n._(msg`Couldn’t sign you in yet. Trying again in a few seconds.`),
+        );
       },
     },
   });
@@ -256,54 +275,14 @@ export interface RunningSession extends Session {
 }
 
 /**
- * Starts the sign-in machine (already provided) and wires it to the app: 401s, the settings
- * query, and what follows a sign-in.
+ * Starts the sign-in machine (already provided: its actions are the effects) and wires it to the
+ * app: 401s and the settings query.
  */
 export function startSession(
   machine: ProvidedSignInMachine | typeof signInMachine,
-  deps: SessionDeps & { readonly input: SignInInput },
+  deps: Pick<SessionDeps, 'inspect'> & { readonly input: SignInInput },
 ): RunningSession {
-  const { platform, queryClient } = deps;
   const actor = createActor(machine, { input: deps.input, ...(deps.inspect ? { inspect: deps.inspect } : {}) });
-
-  let timeZoneSent = false;
-  let cookieChecked = false;
-
-  const afterSignIn = (raw: SessionSettings | null, method: string) => {
-    const parsed = userSettings.safeParse(raw);
-    if (!parsed.success) return;
-    const settings = parsed.data;
-    const state: SessionState = { status: 'signed-in', settings };
-    queryClient.setQueryData(sessionQueryKey, state);
-    if (settings.timezone === null && !timeZoneSent) {
-      timeZoneSent = true;
-      void sendDeviceTimeZone(queryClient);
-    }
-    if (method === 'initData' && platform.kind === 'mini-app' && !cookieChecked) {
-      cookieChecked = true;
-      void checkSessionCookie();
-    }
-  };
-
-  let wasSignedIn = false;
-  let wasRetrying = false;
-  const subscription = actor.subscribe((snapshot) => {
-    const signedIn = snapshot.hasTag('signedIn');
-    if (signedIn && !wasSignedIn) afterSignIn(snapshot.context.settings, snapshot.context.method);
-    wasSignedIn = signedIn;
-    // The first failure of a run says so once (a toast, or the messenger's alert); the page then
-    // shows the retry, and later failures of the same run stay quiet.
-    const retrying = snapshot.hasTag('retrying');
-    if (retrying && !wasRetrying && snapshot.context.failures === 1) {
-      deps.toasts.show(
-        'error',
-        snapshot.hasTag('loading')
-          ? i18n._(msg`Couldn’t reach Kopilka. Check your connection and try again.`)
-          : i18n._(msg`Couldn’t sign you in yet. Trying again in a few seconds.`),
-      );
-    }
-    wasRetrying = retrying;
-  });
   // Spec 000 s.8: a 401 from any call while signed in logs out (the machine ignores it otherwise).
   const stopWatching = onUnauthorized(() => actor.send({ type: 'session.unauthorized' }));
   actor.start();
@@ -330,7 +309,6 @@ export function startSession(
     retry: () => actor.send({ type: 'signIn.retry' }),
     logOut: () => actor.send({ type: 'session.logout' }),
     stop: () => {
-      subscription.unsubscribe();
       stopWatching();
       actor.stop();
     },
