@@ -100,6 +100,14 @@ export const userSettings = z.object({
   compliance,
   is_tester: z.boolean(),
   feature_flags: z.record(z.string(), z.boolean()),
+  /** The backup e-mail is confirmed (spec 001 s.3). Optional: older answers lack the security fields. */
+  isEmailConfirmed: z.optional(z.boolean()),
+  /** A passcode is set and confirmed in the bot chat. */
+  passCode: z.optional(z.boolean()),
+  /** The backup e-mail, confirmed or not, or null. */
+  email: z.optional(z.nullable(z.string())),
+  /** Biometrics are enabled on at least one device. */
+  biometric: z.optional(z.boolean()),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 

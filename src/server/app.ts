@@ -6,11 +6,15 @@ import { apiNotFound, installErrorHandler } from './http/error-handler';
 import type { EndpointContext } from './http/register-endpoint';
 import { serveApp } from './http/serve-app';
 import type { TelegramSettings } from './integrations/telegram/settings';
+import { logRedactPaths, serializeRequest } from './logging';
 import { registerAuthRoutes } from './modules/auth/routes';
 import type { SessionPolicy } from './modules/auth/sessions';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
+import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
+import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
+import { registerMailboxRoutes, registerSecurityRoutes } from './modules/security/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
@@ -30,12 +34,30 @@ export interface AppDependencies {
   readonly sessions: SessionPolicy;
   /** Believe X-Forwarded-* (behind a reverse proxy): the cookie's Secure flag and origins depend on it. */
   readonly trustProxy?: boolean;
+  /** Mail and bot delivery; each defaults from the settings below. */
+  readonly security?: SecurityDependencies;
+}
+
+export interface SecurityDependencies {
+  /** SMTP server for e-mail; unset keeps mail in the local outbox. */
+  readonly smtpUrl?: string;
+  readonly mailFrom?: string;
+  /** Origin of the bot's confirmation links; unset: the request's origin. */
+  readonly publicUrl?: string;
+  /** Overrides (tests): where mail goes. */
+  readonly mailer?: Mailer;
+  /** Overrides (tests): the Bot API; by default the real one, or the outbox in local mode. */
+  readonly botApi?: BotApi;
 }
 
 /** The whole server as a Fastify instance: `main.ts` listens on it, tests call `app.inject`. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: dependencies.logLevel },
+    logger: {
+      level: dependencies.logLevel,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+    },
     genReqId: () => randomUUID(),
     trustProxy: dependencies.trustProxy ?? false,
   });
@@ -57,8 +79,25 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerReferralRoutes(app, context);
   registerWalletRoutes(app, context);
   registerSettingsRoutes(app, context);
+  const security = dependencies.security ?? {};
+  registerSecurityRoutes(app, context, {
+    db: context.db,
+    now: context.now,
+    mailer:
+      security.mailer ??
+      (security.smtpUrl === undefined
+        ? outboxMailer(context.db)
+        : smtpMailer(security.smtpUrl, security.mailFrom ?? 'Kopilka <no-reply@localhost>')),
+    botApi:
+      security.botApi ??
+      (dependencies.telegram.localMode ? outboxBotApi(context.db) : telegramBotApi(dependencies.telegram.botToken)),
+    publicUrl: security.publicUrl ?? null,
+  });
   // Outside local mode the stand-in does not exist at all (its path is a plain 404).
-  if (dependencies.telegram.localMode) await registerLocalLoginRoutes(app, context, dependencies.telegram);
+  if (dependencies.telegram.localMode) {
+    await registerLocalLoginRoutes(app, context, dependencies.telegram);
+    registerMailboxRoutes(app, context);
+  }
 
   if (dependencies.appDir === null) {
     app.setNotFoundHandler((request) => {

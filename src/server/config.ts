@@ -48,6 +48,12 @@ const environment = z.object({
   SESSION_MAX_AGE: z._default(duration, 30 * 86_400),
   /** "1" when behind a reverse proxy: X-Forwarded-Proto/-Host/-For are then believed. */
   TRUST_PROXY: z._default(flag, '0'),
+  /** smtp(s)://user:password@host:port; unset keeps e-mail in the database outbox. */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'Expected an smtp:// or smtps:// URL'))),
+  /** The From of the e-mail the server sends. */
+  MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  /** https://… origin of the links in the bot's messages; unset: the origin of the request. */
+  PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
 });
 
 /** How the server knows and trusts Telegram. */
@@ -68,6 +74,7 @@ export interface ServerConfig {
   readonly telegram: TelegramConfig;
   readonly sessions: { readonly idleTimeoutMs: number; readonly maxAgeMs: number };
   readonly trustProxy: boolean;
+  readonly mail: { readonly smtpUrl?: string; readonly mailFrom?: string; readonly publicUrl?: string };
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -120,5 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     telegram: telegramConfig(parsed, dataDir),
     sessions: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, maxAgeMs: parsed.SESSION_MAX_AGE * 1000 },
     trustProxy: parsed.TRUST_PROXY === '1',
+    mail: {
+      ...(parsed.SMTP_URL === undefined ? {} : { smtpUrl: parsed.SMTP_URL }),
+      ...(parsed.MAIL_FROM === undefined ? {} : { mailFrom: parsed.MAIL_FROM }),
+      ...(parsed.PUBLIC_URL === undefined ? {} : { publicUrl: new URL(parsed.PUBLIC_URL).origin }),
+    },
   };
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     telegram: config.telegram,
     sessions: config.sessions,
     trustProxy: config.trustProxy,
+    security: config.mail,
   });
 
   let closing = false;

@@ -90,3 +90,26 @@ describe('loadConfig', () => {
     expect(custom.trustProxy).toBe(true);
   });
 });
+
+describe('loadConfig for mail and bot links', () => {
+  it('keeps mail in the outbox unless SMTP_URL is given, and takes the origin of PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).mail).toEqual({});
+
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      MAIL_FROM: 'Kopilka <no-reply@example.com>',
+      PUBLIC_URL: 'https://wallet.example.com/app/',
+    });
+
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:secret@smtp.example.com:465',
+      mailFrom: 'Kopilka <no-reply@example.com>',
+      publicUrl: 'https://wallet.example.com',
+    });
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+});

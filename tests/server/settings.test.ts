@@ -40,6 +40,10 @@ describe('GET /api/v1/user/settings', () => {
       compliance: { lock: false, ban: false, ban_reason: null, pending_actions_from_user: false, soft_ban_until: null },
       is_tester: false,
       feature_flags: {},
+      isEmailConfirmed: false,
+      passCode: false,
+      email: null,
+      biometric: false,
     });
   });
 

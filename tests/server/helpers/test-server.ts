@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type SecurityDependencies } from '../../../src/server/app';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
@@ -25,6 +25,11 @@ export interface TestServerOptions {
   readonly telegram?: Partial<TelegramSettings>;
   readonly sessions?: Partial<SessionPolicy>;
   readonly trustProxy?: boolean;
+  /** Mail and Bot API fakes. */
+  readonly security?: SecurityDependencies;
+  /** Build over this database instead of a fresh one (a restart); it is not closed with the server. */
+  readonly database?: DatabaseHandle;
+  readonly now?: Date;
 }
 
 /**
@@ -32,9 +37,12 @@ export interface TestServerOptions {
  * dir (no built app), the state of a fresh checkout.
  */
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const testDatabase = await createTestDatabase();
-  await seedCatalogue(testDatabase.handle.db);
-  let now = new Date();
+  const testDatabase =
+    options.database === undefined
+      ? await createTestDatabase()
+      : { handle: options.database, destroy: () => Promise.resolve() };
+  if (options.database === undefined) await seedCatalogue(testDatabase.handle.db);
+  let now = options.now ?? new Date();
   const app = await buildApp({
     database: testDatabase.handle,
     appDir: options.appDir ?? mkdtempSync(join(tmpdir(), 'kopilka-app-')),
@@ -51,6 +59,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     sessions: { ...defaultSessionPolicy, ...options.sessions },
     trustProxy: options.trustProxy ?? false,
+    ...(options.security === undefined ? {} : { security: options.security }),
   });
   return {
     app,

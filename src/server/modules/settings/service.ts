@@ -4,11 +4,13 @@ import type { Database } from '../../db/database';
 import { assets } from '../../db/schema/catalogue';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized, validationFailed } from '../../http/api-error';
+import { settingsSecurity } from '../security/info';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
-function toUserSettings(row: SettingsRow): UserSettings {
+async function toUserSettings(db: Database, row: SettingsRow): Promise<UserSettings> {
   return {
+    ...(await settingsSecurity(db, row.userId)),
     id: row.userId,
     language: row.language === 'ru' ? 'ru' : 'en',
     local_currency: row.localCurrency,
@@ -30,7 +32,7 @@ export async function getUserSettings(db: Database, userId: number): Promise<Use
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   // A live session whose user has no settings row means the account was removed under it.
   if (row === undefined) throw unauthorized();
-  return toUserSettings(row);
+  return toUserSettings(db, row);
 }
 
 async function isEnabledFiat(db: Database, code: string): Promise<boolean> {
@@ -65,5 +67,5 @@ export async function updateUserSettings(
     .where(eq(userSettings.userId, userId))
     .returning();
   if (row === undefined) throw unauthorized();
-  return toUserSettings(row);
+  return toUserSettings(db, row);
 }

@@ -1,0 +1,192 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from './endpoint';
+
+/** Passcode: digits only, exactly 4 (spec 001 s.5, s.9). */
+export const passCodeLength = 4;
+/** E-mail code: digits only, 6 long (spec 001 s.5, s.9). */
+export const emailCodeLength = 6;
+/** A new e-mail code may be asked for this long after the last one (spec 001 s.9). */
+export const resendWaitMs = 60_000;
+
+export const passCode = z.string().check(z.regex(/^\d{4}$/, 'Expected 4 digits'));
+export const emailCode = z.string().check(z.regex(/^\d{6}$/, 'Expected 6 digits'));
+
+/** Transaction types seen in passcode calls, and the token purposes (spec 001 s.3). */
+export const transactionTypes = [
+  'p2p',
+  'addBiometric',
+  'changePassCode',
+  'withdraw',
+  'withdraw_declined_deposit',
+  'add_biometric',
+  'pay_invoice',
+  'bot',
+  'p2c_qr',
+  'dev_portal',
+] as const;
+export const transactionType = z.enum(transactionTypes);
+export type TransactionType = z.infer<typeof transactionType>;
+
+/** Security flow types (spec 001 s.3). */
+export const securityFlowTypes = ['change_pass_code', 'change_email', 'create_email'] as const;
+export type SecurityFlowType = (typeof securityFlowTypes)[number];
+
+/** The backup e-mail: trimmed and lowercased, basic pattern (spec 001 s.5). */
+export const backupEmail = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Expected an e-mail address')),
+);
+
+/** An opaque single-use token (confirmation, mail confirmation, biometric). */
+export const opaqueToken = z.string().check(z.minLength(16), z.maxLength(256));
+/** A device id sent with biometric calls. */
+export const deviceId = z.string().check(z.minLength(1), z.maxLength(128));
+/** The operation a confirmation token is bound to, e.g. an order's 64-character unique hash. */
+export const operationHash = z.string().check(z.minLength(1), z.maxLength(256));
+
+export const resultAnswer = z.object({ result: z.boolean() });
+export const tokenAnswer = z.object({ token: z.string() });
+export const idAnswer = z.object({ id: z.string() });
+
+export const securityInfo = z.object({
+  /** A passcode is set and confirmed in the bot chat. */
+  passCode: z.boolean(),
+  /** A passcode was set and waits for the bot confirmation. */
+  passCodePending: z.boolean(),
+  email: z.nullable(z.string()),
+  isEmailConfirmed: z.boolean(),
+  /** Biometrics are enabled for the device of the query. */
+  biometric: z.boolean(),
+  /** Seconds the passcode check stays locked, or null when it is open (or locked for the day). */
+  lockSeconds: z.nullable(z.number()),
+  /** The day's lockouts are used up: passcode checks are refused until the day rolls over. */
+  attemptsExhausted: z.boolean(),
+});
+export type SecurityInfo = z.infer<typeof securityInfo>;
+
+/** `data` of a 429: how long to wait. Absent on the daily cap (contact support). */
+export const waitData = z.object({ seconds: z.number() });
+/** `data` of a 403 for a wrong passcode or code. */
+export const attemptsData = z.object({ attemptsLeft: z.number() });
+
+/**
+ * Stable error codes of the security calls (spec 001 s.8); the client translates them, the
+ * message is English.
+ */
+export const securityErrorCodes = {
+  wrongPassCode: 'wrong_pass_code',
+  passCodeNotSet: 'pass_code_not_set',
+  passCodeAlreadySet: 'pass_code_already_set',
+  tooManyAttempts: 'too_many_attempts',
+  attemptsExhausted: 'attempts_exhausted',
+  resendTooSoon: 'resend_too_soon',
+  emailNotSet: 'email_not_set',
+  emailNotConfirmed: 'email_not_confirmed',
+  emailInUse: 'email_in_use',
+  emailAlreadyConfirmed: 'email_already_confirmed',
+  wrongCode: 'wrong_code',
+  codeNotFound: 'code_not_found',
+  invalidToken: 'invalid_token',
+  biometricNotFound: 'biometric_not_found',
+} as const;
+
+export const securityEndpoints = {
+  getSecurity: defineEndpoint({
+    method: 'GET',
+    path: '/security',
+    query: z.object({ deviceId: z.optional(deviceId) }),
+    response: securityInfo,
+    errors: [401],
+    auth: true,
+  }),
+  /** set-passcode: needs a confirmed e-mail; active after the bot confirmation. */
+  setPassCode: defineEndpoint({
+    method: 'POST',
+    path: '/security/pass-code',
+    body: z.object({ code: passCode }),
+    response: resultAnswer,
+    errors: [401, 403, 409],
+    auth: true,
+  }),
+  /** verify-passcode: a single-use confirmation token bound to transactionType and hash. */
+  passCodeToken: defineEndpoint({
+    method: 'POST',
+    path: '/security/pass-code/token',
+    body: z.object({ code: passCode, transactionType, hash: operationHash }),
+    response: tokenAnswer,
+    errors: [401, 403, 404, 429],
+    auth: true,
+  }),
+  /** forgot-passcode / change-passcode: a new code with a mail confirmation token (changePassCode). */
+  recoverPassCode: defineEndpoint({
+    method: 'POST',
+    path: '/security/pass-code/recovery',
+    body: z.object({ code: passCode, mailConfirmationToken: opaqueToken }),
+    response: resultAnswer,
+    errors: [401, 403, 404],
+    auth: true,
+  }),
+  /** send-email-code: a code to the confirmed e-mail for a transaction type. */
+  sendEmailCode: defineEndpoint({
+    method: 'POST',
+    path: '/security/email-code',
+    body: z.object({ transactionType }),
+    response: idAnswer,
+    errors: [401, 404, 429],
+    auth: true,
+  }),
+  /** verify-email-code: the code → a single-use mail confirmation token for its transaction type. */
+  emailCodeToken: defineEndpoint({
+    method: 'POST',
+    path: '/security/email-code/token',
+    body: z.object({ code: emailCode, id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    response: tokenAnswer,
+    errors: [401, 403, 404],
+    auth: true,
+  }),
+  /** add-biometric: a biometric token for the device, paid for with a passcode confirmation token. */
+  addBiometric: defineEndpoint({
+    method: 'POST',
+    path: '/security/biometric',
+    body: z.object({ deviceId, passCodeConfirmationToken: opaqueToken }),
+    response: tokenAnswer,
+    errors: [401, 403],
+    auth: true,
+  }),
+  /** verify-biometric: the device's biometric token → a confirmation token. */
+  biometricToken: defineEndpoint({
+    method: 'POST',
+    path: '/security/biometric/token',
+    body: z.object({ deviceId, token: opaqueToken, transactionType, hash: operationHash }),
+    response: tokenAnswer,
+    errors: [401, 404],
+    auth: true,
+  }),
+  /** Turns biometrics off for a device (revokes its token). */
+  removeBiometric: defineEndpoint({
+    method: 'DELETE',
+    path: '/security/biometric',
+    query: z.object({ deviceId }),
+    response: resultAnswer,
+    errors: [401],
+    auth: true,
+  }),
+  /** verify-email / change-email: sets the address to confirm and mails a code; answers the code id. */
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/user/verify-email',
+    body: z.object({ email: backupEmail }),
+    response: idAnswer,
+    errors: [401, 409, 429],
+    auth: true,
+  }),
+  /** confirm-email: the code makes the address the confirmed backup e-mail. */
+  confirmEmail: defineEndpoint({
+    method: 'POST',
+    path: '/user/confirm-email',
+    body: z.object({ code: emailCode, id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    response: resultAnswer,
+    errors: [401, 403, 404, 409],
+    auth: true,
+  }),
+};

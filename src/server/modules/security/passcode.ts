@@ -1,0 +1,165 @@
+import type { TransactionType } from '../../../contract/security';
+import { revokeAllBiometrics } from './biometric';
+import type { SecurityContext } from './context';
+import { securityErrors } from './errors';
+import { hashSecret, verifySecret } from './hashing';
+import { afterFailure, afterSuccess, clearedLock, type LockState, lockStatus, maxFailedAttempts } from './lockout';
+import { passCodeBotMessage, userLanguage } from './messages';
+import { lockedSecurityRow, type SecurityRow, securityRow, updateSecurityRow } from './store';
+import { consumeToken, consumeTokenOfKind, issueToken, voidTokens } from './tokens';
+
+/** The path of the bot's confirmation link (outside the API: a person opens it). */
+export const passCodeConfirmPath = '/confirm/pass-code';
+
+function lockStateOf(row: SecurityRow): LockState {
+  return {
+    failedAttempts: row.failedAttempts,
+    lockedUntil: row.lockedUntil,
+    lockouts: row.lockouts,
+    lockoutWindowStart: row.lockoutWindowStart,
+  };
+}
+
+/**
+ * set-passcode: needs a confirmed backup e-mail and no active passcode. The code stays pending
+ * until the user opens the bot's confirmation link; setting again replaces the pending one.
+ */
+export async function setPassCode(context: SecurityContext, userId: number, code: string, origin: string) {
+  const now = context.now();
+  const row = await securityRow(context.db, userId);
+  if (!row.emailConfirmed) throw securityErrors.emailNotConfirmed();
+  if (row.passCodeHash !== null) throw securityErrors.passCodeAlreadySet();
+  await updateSecurityRow(context.db, userId, { pendingPassCodeHash: await hashSecret(code) }, now);
+  await voidTokens(context.db, userId, 'bot_pass_code', now);
+  const token = await issueToken(context.db, { userId, kind: 'bot_pass_code' }, now);
+  const message = passCodeBotMessage(await userLanguage(context.db, userId));
+  const url = `${context.publicUrl ?? origin}${passCodeConfirmPath}?token=${encodeURIComponent(token)}`;
+  try {
+    await context.botApi.sendMessage({
+      chat_id: userId,
+      text: message.text,
+      reply_markup: { inline_keyboard: [[{ text: message.button, url }]] },
+    });
+  } catch {
+    throw securityErrors.botUnavailable();
+  }
+  return { result: true };
+}
+
+/** The bot's link: makes the pending passcode the active one. Answers whether it did. */
+export async function confirmPendingPassCode(context: SecurityContext, token: string): Promise<boolean> {
+  const now = context.now();
+  const userId = await consumeTokenOfKind(context.db, token, 'bot_pass_code', now);
+  if (userId === null) return false;
+  const row = await securityRow(context.db, userId);
+  if (row.pendingPassCodeHash === null) return false;
+  await updateSecurityRow(
+    context.db,
+    userId,
+    { passCodeHash: row.pendingPassCodeHash, pendingPassCodeHash: null, ...clearedLock },
+    now,
+  );
+  return true;
+}
+
+type CheckOutcome =
+  | { readonly kind: 'ok'; readonly token: string }
+  | { readonly kind: 'not_set' }
+  | { readonly kind: 'locked'; readonly seconds: number }
+  | { readonly kind: 'exhausted' }
+  | { readonly kind: 'wrong'; readonly attemptsLeft: number };
+
+/**
+ * verify-passcode: a right code answers a confirmation token bound to the transaction type and
+ * hash; wrong codes count towards the lockout. The row is locked for the check, so a user's
+ * concurrent guesses are counted one by one.
+ */
+export async function passCodeToken(
+  context: SecurityContext,
+  userId: number,
+  input: { readonly code: string; readonly transactionType: TransactionType; readonly hash: string },
+): Promise<{ token: string }> {
+  const now = context.now();
+  const outcome = await context.db.transaction(async (tx): Promise<CheckOutcome> => {
+    const row = await lockedSecurityRow(tx, userId);
+    if (row.passCodeHash === null) return { kind: 'not_set' };
+    const state = lockStateOf(row);
+    const before = lockStatus(state, now);
+    if (before.kind !== 'open') return before;
+    if (await verifySecret(row.passCodeHash, input.code)) {
+      await updateSecurityRow(tx, userId, afterSuccess(state, now), now);
+      const token = await issueToken(
+        tx,
+        { userId, kind: 'confirmation', transactionType: input.transactionType, operationHash: input.hash },
+        now,
+      );
+      return { kind: 'ok', token };
+    }
+    const next = afterFailure(state, now);
+    await updateSecurityRow(tx, userId, next, now);
+    const after = lockStatus(next, now);
+    return after.kind === 'open' ? { kind: 'wrong', attemptsLeft: maxFailedAttempts - next.failedAttempts } : after;
+  });
+  switch (outcome.kind) {
+    case 'ok':
+      return { token: outcome.token };
+    case 'not_set':
+      throw securityErrors.passCodeNotSet();
+    case 'locked':
+      throw securityErrors.tooManyAttempts(outcome.seconds);
+    case 'exhausted':
+      throw securityErrors.attemptsExhausted();
+    case 'wrong':
+      throw securityErrors.wrongPassCode(outcome.attemptsLeft);
+  }
+}
+
+/**
+ * forgot-passcode / change-passcode: a mail confirmation token for changePassCode sets the new
+ * code at once (the e-mail proved the person), clears the lock and revokes biometric tokens.
+ */
+export async function recoverPassCode(
+  context: SecurityContext,
+  userId: number,
+  input: { readonly code: string; readonly mailConfirmationToken: string },
+) {
+  const now = context.now();
+  const row = await securityRow(context.db, userId);
+  if (row.passCodeHash === null && row.pendingPassCodeHash === null) throw securityErrors.passCodeNotSet();
+  const spent = await consumeToken(
+    context.db,
+    input.mailConfirmationToken,
+    { userId, kind: 'mail', transactionTypes: ['changePassCode'] },
+    now,
+  );
+  if (!spent) throw securityErrors.invalidToken();
+  await updateSecurityRow(
+    context.db,
+    userId,
+    { passCodeHash: await hashSecret(input.code), pendingPassCodeHash: null, ...clearedLock },
+    now,
+  );
+  await voidTokens(context.db, userId, 'bot_pass_code', now);
+  await revokeAllBiometrics(context.db, userId);
+  return { result: true };
+}
+
+/** For the operations that need a passcode: spends a confirmation token bound to them. */
+export function spendConfirmationToken(
+  context: SecurityContext,
+  userId: number,
+  token: string,
+  binding: { readonly transactionTypes: readonly TransactionType[]; readonly hash?: string },
+): Promise<boolean> {
+  return consumeToken(
+    context.db,
+    token,
+    {
+      userId,
+      kind: 'confirmation',
+      transactionTypes: binding.transactionTypes,
+      ...(binding.hash === undefined ? {} : { operationHash: binding.hash }),
+    },
+    context.now(),
+  );
+}

@@ -1,0 +1,96 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { securityEndpoints } from '../../../contract/security';
+import { outbox } from '../../db/schema/security';
+import type { EndpointContext } from '../../http/register-endpoint';
+import { registerEndpoint } from '../../http/register-endpoint';
+import { pageLanguage } from '../local-login/text';
+import { addBiometric, biometricToken, removeBiometric } from './biometric';
+import type { SecurityContext } from './context';
+import { confirmEmail, emailCodeToken, sendTransactionCode, verifyEmail } from './email';
+import { securityInfo } from './info';
+import { renderConfirmation, renderMailbox } from './pages';
+import { confirmPendingPassCode, passCodeConfirmPath, passCodeToken, recoverPassCode, setPassCode } from './passcode';
+
+/** The development mailbox page, served in local mode only. */
+export const localMailboxPath = '/local/mailbox';
+
+const pageHeaders = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).headers(pageHeaders).type('text/html; charset=utf-8').send(html);
+}
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerSecurityRoutes(
+  app: FastifyInstance,
+  context: EndpointContext,
+  security: SecurityContext,
+): void {
+  registerEndpoint(app, context, securityEndpoints.getSecurity, ({ userId, query }) =>
+    securityInfo(context.db, userId, query.deviceId, context.now()),
+  );
+  registerEndpoint(app, context, securityEndpoints.setPassCode, ({ userId, body, request }) =>
+    setPassCode(security, userId, body.code, requestOrigin(request)),
+  );
+  registerEndpoint(app, context, securityEndpoints.passCodeToken, ({ userId, body }) =>
+    passCodeToken(security, userId, body),
+  );
+  registerEndpoint(app, context, securityEndpoints.recoverPassCode, ({ userId, body }) =>
+    recoverPassCode(security, userId, body),
+  );
+  registerEndpoint(app, context, securityEndpoints.sendEmailCode, ({ userId, body }) =>
+    sendTransactionCode(security, userId, body.transactionType),
+  );
+  registerEndpoint(app, context, securityEndpoints.emailCodeToken, ({ userId, body }) =>
+    emailCodeToken(security, userId, body),
+  );
+  registerEndpoint(app, context, securityEndpoints.addBiometric, ({ userId, body }) =>
+    addBiometric(security, userId, body),
+  );
+  registerEndpoint(app, context, securityEndpoints.biometricToken, ({ userId, body }) =>
+    biometricToken(security, userId, body),
+  );
+  registerEndpoint(app, context, securityEndpoints.removeBiometric, ({ userId, query }) =>
+    removeBiometric(context.db, userId, query.deviceId),
+  );
+  registerEndpoint(app, context, securityEndpoints.verifyEmail, ({ userId, body }) =>
+    verifyEmail(security, userId, body.email),
+  );
+  registerEndpoint(app, context, securityEndpoints.confirmEmail, ({ userId, body }) =>
+    confirmEmail(security, userId, body),
+  );
+
+  // The bot's button: a link a person opens, so it answers a page, not JSON.
+  app.get(passCodeConfirmPath, async (request, reply) => {
+    const language = pageLanguage(request.headers['accept-language']);
+    const query = z.safeParse(z.object({ token: z.string().check(z.minLength(16), z.maxLength(256)) }), request.query);
+    const confirmed = query.success && (await confirmPendingPassCode(security, query.data.token));
+    return sendHtml(reply, confirmed ? 200 : 404, renderConfirmation(language, confirmed));
+  });
+}
+
+/** Local mode only: the outbox as a page, optionally for one user (`?user_id=`). */
+export function registerMailboxRoutes(app: FastifyInstance, context: EndpointContext): void {
+  app.get(localMailboxPath, async (request, reply) => {
+    const language = pageLanguage(request.headers['accept-language']);
+    const query = z.safeParse(z.object({ user_id: z.optional(z.coerce.number().check(z.int())) }), request.query);
+    const userId = query.success ? query.data.user_id : undefined;
+    const messages = await context.db
+      .select()
+      .from(outbox)
+      .where(userId === undefined ? undefined : eq(outbox.userId, userId))
+      .orderBy(desc(outbox.createdAt))
+      .limit(200);
+    return sendHtml(reply, 200, renderMailbox(language, messages));
+  });
+}
