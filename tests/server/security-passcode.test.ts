@@ -94,13 +94,29 @@ describe('the passcode', () => {
     });
   });
 
+  it('does not confirm when the link is only fetched, as a link previewer would', async () => {
+    const { userId, token } = await signInTestUser(server.database);
+    const call = caller(server, token);
+    await confirmBackupEmail(server, call, userId);
+    ok(await call('POST', '/security/pass-code', { code: '1234' }), resultAnswer);
+
+    const url = new URL(botLink(bot));
+    const page = await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    expect(z.parse(securityInfo, (await call('GET', '/security')).json())).toMatchObject({
+      passCode: false,
+      passCodePending: true,
+    });
+  });
+
   it('ignores a confirmation link that was already used', async () => {
     const { userId, token } = await signInTestUser(server.database);
     await activatePassCode(server, caller(server, token), userId, bot);
 
     expect((await openLink(server, botLink(bot))).statusCode).toBe(404);
     expect(
-      (await server.app.inject({ method: 'GET', url: '/confirm/pass-code?token=not-a-real-token-at-all' })).statusCode,
+      (await openLink(server, 'https://wallet.example.com/confirm/pass-code?token=not-a-real-token-at-all')).statusCode,
     ).toBe(404);
   });
 

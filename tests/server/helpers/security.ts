@@ -97,10 +97,16 @@ export function botLink(bot: FakeBotApi): string {
   return url;
 }
 
-/** Opens a link the way a person would (path and query only). */
-export function openLink(server: TestServer, link: string): Promise<LightMyRequestResponse> {
+/** Opens the bot's link and presses its confirm button, the way a person would. */
+export async function openLink(server: TestServer, link: string): Promise<LightMyRequestResponse> {
   const url = new URL(link);
-  return server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  return server.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }).toString(),
+  });
 }
 
 /** Confirmed e-mail, passcode set and confirmed through the bot. */

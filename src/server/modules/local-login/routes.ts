@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { acceptFormPosts } from '../../http/form-body';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { localLoginPath, type TelegramSettings } from '../../integrations/telegram/settings';
 import { renderErrorPage, renderLoginPage } from './page';
@@ -106,14 +107,7 @@ export async function registerLocalLoginRoutes(
   telegram: TelegramSettings,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // Form posts are parsed here only: the API itself never accepts them.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16_384 },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      },
-    );
+    acceptFormPosts(scope);
 
     scope.get(localLoginPath, async (request, reply) => {
       const language = pageLanguage(request.headers['accept-language']);

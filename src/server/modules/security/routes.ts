@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { securityEndpoints } from '../../../contract/security';
 import { outbox } from '../../db/schema/security';
+import { acceptFormPosts } from '../../http/form-body';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { pageLanguage } from '../local-login/text';
@@ -10,7 +11,7 @@ import { addBiometric, biometricToken, removeBiometric } from './biometric';
 import type { SecurityContext } from './context';
 import { confirmEmail, emailCodeToken, sendTransactionCode, verifyEmail } from './email';
 import { securityInfo } from './info';
-import { renderConfirmation, renderMailbox } from './pages';
+import { renderConfirmation, renderConfirmationForm, renderMailbox } from './pages';
 import { confirmPendingPassCode, passCodeConfirmPath, passCodeToken, recoverPassCode, setPassCode } from './passcode';
 
 /** The development mailbox page, served in local mode only. */
@@ -18,7 +19,8 @@ export const localMailboxPath = '/local/mailbox';
 
 const pageHeaders = {
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
@@ -70,12 +72,24 @@ export function registerSecurityRoutes(
     confirmEmail(security, userId, body),
   );
 
-  // The bot's button: a link a person opens, so it answers a page, not JSON.
-  app.get(passCodeConfirmPath, async (request, reply) => {
-    const language = pageLanguage(request.headers['accept-language']);
-    const query = z.safeParse(z.object({ token: z.string().check(z.minLength(16), z.maxLength(256)) }), request.query);
-    const confirmed = query.success && (await confirmPendingPassCode(security, query.data.token));
-    return sendHtml(reply, confirmed ? 200 : 404, renderConfirmation(language, confirmed));
+  // The bot's button: a link a person opens, so it answers pages, not JSON. Opening the link
+  // only shows a confirm button; the confirmation itself is a POST, so a link previewer or
+  // prefetcher that fetches the URL cannot activate the passcode.
+  const confirmationToken = z.object({ token: z.string().check(z.minLength(16), z.maxLength(256)) });
+  void app.register(async (scope) => {
+    acceptFormPosts(scope);
+    scope.get(passCodeConfirmPath, async (request, reply) => {
+      const language = pageLanguage(request.headers['accept-language']);
+      const query = z.safeParse(confirmationToken, request.query);
+      if (!query.success) return sendHtml(reply, 404, renderConfirmation(language, false));
+      return sendHtml(reply, 200, renderConfirmationForm(language, passCodeConfirmPath, query.data.token));
+    });
+    scope.post(passCodeConfirmPath, async (request, reply) => {
+      const language = pageLanguage(request.headers['accept-language']);
+      const form = z.safeParse(confirmationToken, request.body);
+      const confirmed = form.success && (await confirmPendingPassCode(security, form.data.token));
+      return sendHtml(reply, confirmed ? 200 : 404, renderConfirmation(language, confirmed));
+    });
   });
 }
 
