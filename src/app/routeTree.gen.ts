@@ -13,9 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
+import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
+import { Route as AccountSecurityIndexRouteImport } from './routes/account.security.index'
+import { Route as AccountSecurityEmailRouteImport } from './routes/account.security.email'
 import { Route as AccountSettingsIndexRouteImport } from './routes/account.settings.index'
 import { Route as AccountSettingsLocalCurrencyRouteImport } from './routes/account.settings.local-currency'
 import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.settings.time-zone'
+import { Route as AccountSecurityPasscodeChangeRouteImport } from './routes/account.security.passcode.change'
+import { Route as AccountSecurityPasscodeNewRouteImport } from './routes/account.security.passcode.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,6 +42,21 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PasscodeIdRoute = PasscodeIdRouteImport.update({
+  id: '/passcode/$id',
+  path: '/passcode/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSecurityIndexRoute = AccountSecurityIndexRouteImport.update({
+  id: '/account/security/',
+  path: '/account/security/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSecurityEmailRoute = AccountSecurityEmailRouteImport.update({
+  id: '/account/security/email',
+  path: '/account/security/email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountSettingsIndexRoute = AccountSettingsIndexRouteImport.update({
   id: '/account/settings/',
   path: '/account/settings/',
@@ -53,34 +73,61 @@ const AccountSettingsTimeZoneRoute = AccountSettingsTimeZoneRouteImport.update({
   path: '/account/settings/time-zone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountSecurityPasscodeChangeRoute =
+  AccountSecurityPasscodeChangeRouteImport.update({
+    id: '/account/security/passcode/change',
+    path: '/account/security/passcode/change',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountSecurityPasscodeNewRoute =
+  AccountSecurityPasscodeNewRouteImport.update({
+    id: '/account/security/passcode/new',
+    path: '/account/security/passcode/new',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/passcode/$id': typeof PasscodeIdRoute
   '/account/': typeof AccountIndexRoute
+  '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
+  '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/passcode/$id': typeof PasscodeIdRoute
   '/account': typeof AccountIndexRoute
+  '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/security': typeof AccountSecurityIndexRoute
   '/account/settings': typeof AccountSettingsIndexRoute
+  '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
+  '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/passcode/$id': typeof PasscodeIdRoute
   '/account/': typeof AccountIndexRoute
+  '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
+  '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -88,38 +135,58 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/passcode/$id'
     | '/account/'
+    | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/security/'
     | '/account/settings/'
+    | '/account/security/passcode/change'
+    | '/account/security/passcode/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/passcode/$id'
     | '/account'
+    | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/security'
     | '/account/settings'
+    | '/account/security/passcode/change'
+    | '/account/security/passcode/new'
   id:
     | '__root__'
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/passcode/$id'
     | '/account/'
+    | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/security/'
     | '/account/settings/'
+    | '/account/security/passcode/change'
+    | '/account/security/passcode/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ClownRoute: typeof ClownRoute
   DiagnosticRoute: typeof DiagnosticRoute
+  PasscodeIdRoute: typeof PasscodeIdRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
+  AccountSecurityIndexRoute: typeof AccountSecurityIndexRoute
   AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
+  AccountSecurityPasscodeChangeRoute: typeof AccountSecurityPasscodeChangeRoute
+  AccountSecurityPasscodeNewRoute: typeof AccountSecurityPasscodeNewRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -152,6 +219,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/passcode/$id': {
+      id: '/passcode/$id'
+      path: '/passcode/$id'
+      fullPath: '/passcode/$id'
+      preLoaderRoute: typeof PasscodeIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/security/': {
+      id: '/account/security/'
+      path: '/account/security'
+      fullPath: '/account/security/'
+      preLoaderRoute: typeof AccountSecurityIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/security/email': {
+      id: '/account/security/email'
+      path: '/account/security/email'
+      fullPath: '/account/security/email'
+      preLoaderRoute: typeof AccountSecurityEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/settings/': {
       id: '/account/settings/'
       path: '/account/settings'
@@ -173,6 +261,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSettingsTimeZoneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/security/passcode/change': {
+      id: '/account/security/passcode/change'
+      path: '/account/security/passcode/change'
+      fullPath: '/account/security/passcode/change'
+      preLoaderRoute: typeof AccountSecurityPasscodeChangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/security/passcode/new': {
+      id: '/account/security/passcode/new'
+      path: '/account/security/passcode/new'
+      fullPath: '/account/security/passcode/new'
+      preLoaderRoute: typeof AccountSecurityPasscodeNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -180,10 +282,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ClownRoute: ClownRoute,
   DiagnosticRoute: DiagnosticRoute,
+  PasscodeIdRoute: PasscodeIdRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
+  AccountSecurityIndexRoute: AccountSecurityIndexRoute,
   AccountSettingsIndexRoute: AccountSettingsIndexRoute,
+  AccountSecurityPasscodeChangeRoute: AccountSecurityPasscodeChangeRoute,
+  AccountSecurityPasscodeNewRoute: AccountSecurityPasscodeNewRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,7 +9,7 @@ import {
   themeStore,
 } from './theme.ts';
 import { detectTransport, type Transport } from './transport.ts';
-import type { HapticKind, Platform } from './types.ts';
+import type { Biometry, HapticKind, Platform } from './types.ts';
 import { capabilitiesFor } from './versionGates.ts';
 import { isDesktopPlatform, shouldDisableVerticalSwipe } from './viewportRules.ts';
 
@@ -62,6 +62,19 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     });
   };
 
+  const withBiometry = async <T>(use: (biometry: Biometry) => Promise<T>, otherwise: T): Promise<T> => {
+    const telegram = await session;
+    return telegram ? use(telegram.biometry) : otherwise;
+  };
+  const biometry: Biometry = {
+    isAvailable: () => withBiometry((b) => b.isAvailable(), false),
+    accessGranted: () => withBiometry((b) => b.accessGranted(), false),
+    requestAccess: () => withBiometry((b) => b.requestAccess(), false),
+    storeToken: (token) => withBiometry((b) => b.storeToken(token), false),
+    removeToken: () => withBiometry((b) => b.removeToken(), false),
+    openSettings: () => withSession((telegram) => telegram.biometry.openSettings()),
+  };
+
   return {
     kind: 'mini-app',
     messenger: { version: launch.version, platform: launch.platform, desktop: isDesktopPlatform(launch.platform) },
@@ -101,5 +114,6 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     ready() {
       withSession((telegram) => telegram.ready());
     },
+    ...(capabilities.biometrics ? { biometry } : {}),
   };
 }

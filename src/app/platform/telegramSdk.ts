@@ -8,6 +8,7 @@
  * answer with `window.Telegram.WebView.receiveEvent(name, payload)`.
  */
 import {
+  biometry,
   hapticFeedback,
   init,
   miniApp,
@@ -19,7 +20,7 @@ import {
   viewport,
 } from '@telegram-apps/sdk-react';
 import type { Transport } from './transport.ts';
-import type { HapticKind } from './types.ts';
+import type { Biometry, HapticKind } from './types.ts';
 
 export interface TelegramSession {
   expand(): void;
@@ -27,6 +28,7 @@ export interface TelegramSession {
   alert(message: string): Promise<void>;
   showSettingsButton(handler: () => void): () => void;
   ready(): void;
+  biometry: Biometry;
 }
 
 export interface ConnectOptions {
@@ -130,6 +132,43 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
     },
     ready() {
       attempt('ready', () => miniApp.ready.ifAvailable());
+    },
+    biometry: connectBiometry(),
+  };
+}
+
+/** The messenger's biometry (7.2+), mounted on first use; every failure reads as "no". */
+function connectBiometry(): Biometry {
+  let mounted: Promise<boolean> | null = null;
+  const mount = (): Promise<boolean> => {
+    mounted ??= (async () => {
+      if (!biometry.mount.isAvailable()) return false;
+      if (!biometry.isMounted()) await biometry.mount(undefined);
+      return true;
+    })().catch(() => false);
+    return mounted;
+  };
+  return {
+    async isAvailable() {
+      return (await mount()) && biometry.isAvailable();
+    },
+    async accessGranted() {
+      return (await mount()) && biometry.state().accessGranted;
+    },
+    async requestAccess() {
+      if (!(await mount()) || !biometry.requestAccess.isAvailable()) return false;
+      return biometry.requestAccess();
+    },
+    async storeToken(token) {
+      if (!(await mount()) || !biometry.updateToken.isAvailable()) return false;
+      return (await biometry.updateToken({ token })) === 'updated';
+    },
+    async removeToken() {
+      if (!(await mount()) || !biometry.updateToken.isAvailable()) return false;
+      return (await biometry.updateToken({ token: '' })) === 'removed';
+    },
+    openSettings() {
+      attempt('biometric settings', () => biometry.openSettings.ifAvailable());
     },
   };
 }

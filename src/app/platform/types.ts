@@ -25,6 +25,25 @@ export interface MessengerInfo {
 }
 
 /**
+ * The messenger's biometry (mini app ≥ 7.2 only; the web has none): access to the device's
+ * biometrics and the secure storage of the biometric token.
+ */
+export interface Biometry {
+  /** The device has biometrics the messenger can use. */
+  isAvailable(): Promise<boolean>;
+  /** The person already let the mini app use them. */
+  accessGranted(): Promise<boolean>;
+  /** Asks the person for access; true when granted. */
+  requestAccess(): Promise<boolean>;
+  /** Stores the biometric token in the messenger's secure storage; true when stored. */
+  storeToken(token: string): Promise<boolean>;
+  /** Removes the stored token. */
+  removeToken(): Promise<boolean>;
+  /** Opens the messenger's biometric settings (access was refused). */
+  openSettings(): void;
+}
+
+/**
  * Everything the app may ask of where it runs. Inside Telegram it is backed by the SDK (loaded
  * lazily); on the web each capability has a fallback. Views and machines reach it through the
  * router context or `usePlatform()`, never through the SDK.
@@ -65,4 +84,6 @@ export interface Platform {
   expand(): void;
   /** Tells the messenger the first screen is ready (hides its placeholder). */
   ready(): void;
+  /** The messenger's biometry: only inside the mini app from 7.2; absent on the web. */
+  readonly biometry?: Biometry;
 }

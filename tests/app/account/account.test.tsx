@@ -46,7 +46,7 @@ describe('the account page', () => {
     expect(screen.getByRole('link', { name: 'Verification' }).getAttribute('href')).toBe('/account/verification');
   });
 
-  it('goes to the settings, and to the pages later issues build (not found until then)', async () => {
+  it('goes to the settings and the security page', async () => {
     const api = installFakeApi();
     const { router } = renderApp({ path: '/account', session: api.session() });
     fireEvent.click(await screen.findByRole('link', { name: 'Settings' }));
@@ -54,7 +54,7 @@ describe('the account page', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Account' }));
     fireEvent.click(await screen.findByRole('link', { name: 'Security' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/security'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
   });
 
   it('offers a retry when the profile cannot be loaded', async () => {

@@ -1,0 +1,119 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { EMAIL_CODE_LENGTH, formatCountdown } from '../../../../machines/passcode/rules.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
+import { Page, PageTitle } from '../../ui/Page.tsx';
+import { BackLink } from '../settings/BackLink.tsx';
+import type { emailChangeMachine } from './emailChange.machine.ts';
+import { machineErrorMessage } from './errorMessages.ts';
+import { codeEvent } from './SetPasscodeView.tsx';
+import './security.css';
+
+export type EmailChangeActor = ActorRefFrom<typeof emailChangeMachine>;
+
+/**
+ * /account/security/email: add or change the backup e-mail, rendered from the e-mail change
+ * machine's snapshot: the form, then the 6-digit code (boxes, resend after 60 s, Back), then done.
+ */
+export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; onDone: () => void }) {
+  const { i18n, t } = useLingui();
+  const snapshot = useSelector(actor, (current) => current);
+  const { email, code, error, resendIn } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const errorText =
+    error === null ? null : (
+      <p className="security-error" role="alert">
+        {i18n._(machineErrorMessage(error))}
+      </p>
+    );
+
+  if (snapshot.matches('done')) {
+    return (
+      <Page centered>
+        <PageTitle
+          title={<Trans>E-mail confirmed</Trans>}
+          subtitle={<Trans>{email} is your backup e-mail now.</Trans>}
+        />
+        <Button stretched onClick={onDone}>
+          <Trans>Done</Trans>
+        </Button>
+      </Page>
+    );
+  }
+
+  if (snapshot.hasTag('emailForm')) {
+    return (
+      <Page>
+        <BackLink to="/account">
+          <Trans>Account</Trans>
+        </BackLink>
+        <PageTitle
+          title={<Trans>Backup e-mail</Trans>}
+          subtitle={<Trans>If you forget the passcode, you’ll restore it through this e-mail.</Trans>}
+        />
+        <form
+          className="security-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = new FormData(event.currentTarget).get('email');
+            actor.send({ type: 'email.submit', email: typeof value === 'string' ? value : '' });
+          }}
+        >
+          <label className="security-field">
+            <span className="security-field-label">
+              <Trans>E-mail</Trans>
+            </span>
+            <input
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              defaultValue={email}
+              aria-invalid={error !== null || undefined}
+              disabled={busy}
+            />
+          </label>
+          {errorText}
+          <Button type="submit" stretched disabled={busy} aria-busy={busy || undefined}>
+            <Trans>Send code</Trans>
+          </Button>
+        </form>
+      </Page>
+    );
+  }
+
+  const resendWait = formatCountdown(resendIn).slice(3);
+  return (
+    <Page>
+      <PageTitle title={<Trans>Enter the code</Trans>} subtitle={<Trans>We sent a 6-digit code to {email}</Trans>} />
+      <CodeBoxes
+        value={code}
+        length={EMAIL_CODE_LENGTH}
+        label={t`Code from the e-mail`}
+        invalid={snapshot.hasTag('invalid')}
+        disabled={snapshot.matches({ code: { input: 'verifying' } })}
+        autoFocus
+        onChange={(digits) => actor.send(codeEvent(code, digits))}
+      />
+      {errorText}
+      <div className="security-actions">
+        <Button
+          variant="secondary"
+          stretched
+          disabled={!snapshot.can({ type: 'code.resend' })}
+          onClick={() => actor.send({ type: 'code.resend' })}
+        >
+          {resendIn > 0 ? <Trans>Send a new code in {resendWait}</Trans> : <Trans>Send a new code</Trans>}
+        </Button>
+        <Button variant="plain" stretched onClick={() => actor.send({ type: 'step.back' })}>
+          <Trans>Back</Trans>
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,207 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ChangePasscodeError, changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
+import { EMAIL_CODE_LENGTH, PASSCODE_LENGTH } from '../../../../../machines/passcode/rules.ts';
+import { usePlatform } from '../../../platform/PlatformContext.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { CodeBoxes } from '../../../ui/CodeBoxes.tsx';
+import { Keypad } from '../../../ui/Keypad.tsx';
+import { Page, PageTitle } from '../../../ui/Page.tsx';
+import { PasscodeDots } from '../../../ui/PasscodeDots.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { PathLink } from '../../account/PathLink.tsx';
+import {
+  FlowLayout,
+  LockoutCountdown,
+  lockoutChild,
+  TooManyAttempts,
+  useErrorToast,
+  usePasteDigits,
+} from '../confirm/parts.tsx';
+import { machineErrorMessage } from '../errorMessages.ts';
+
+export type ChangePasscodeActor = ActorRefFrom<typeof changePasscodeMachine>;
+type Snapshot = SnapshotFrom<typeof changePasscodeMachine>;
+
+/** Where the flow leaves to: the security page. */
+export const securityPath = '/account/security';
+
+function toastMessage(error: ChangePasscodeError | null): MessageDescriptor | null {
+  return error === null || error === 'too_many_attempts' ? null : machineErrorMessage(error);
+}
+
+/** 42 → "0:42" (the resend wait is at most a minute or two). */
+function minutesAndSeconds(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** What the code boxes report, as the machine's events: one digit more, one less, or a paste. */
+function codeEvent(current: string, next: string) {
+  if (next.length === current.length + 1 && next.startsWith(current)) {
+    return { type: 'digit.enter', digit: next.slice(-1) } as const;
+  }
+  if (next === current.slice(0, -1)) return { type: 'digit.erase' } as const;
+  return { type: 'code.paste', text: next } as const;
+}
+
+function BackToSecurity() {
+  return (
+    <PathLink href={securityPath}>
+      <span className="security-link">
+        <Trans>Back</Trans>
+      </span>
+    </PathLink>
+  );
+}
+
+/**
+ * Change or restore the passcode (spec 001 s.4 "Change-passcode flow"), rendered from the
+ * changePasscode machine's snapshot only: sending the code (a spinner; a failure offers to try
+ * again), the 6 code boxes with the resend countdown and Back (to the security page), the lockout
+ * countdown or "too many attempts" with the support link, the new passcode and its repeat on the
+ * keypad (Back steps back), the recovery call, and the end with the way back to security.
+ */
+export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
+  const snapshot = useSelector(actor, (current: Snapshot) => current);
+  const platform = usePlatform();
+  const { t, i18n } = useLingui();
+  const { code, error, resendIn } = snapshot.context;
+  const onKeypad = snapshot.matches('setUp') || snapshot.matches('confirm');
+
+  useErrorToast(toastMessage(error));
+  usePasteDigits(onKeypad, (text) => actor.send({ type: 'code.paste', text }));
+
+  if (snapshot.matches('requesting')) {
+    return (
+      <Page centered>
+        <PageTitle
+          title={<Trans>Change passcode</Trans>}
+          subtitle={<Trans>Sending a code to your backup e-mail…</Trans>}
+        />
+        <Spinner label={t`Sending the code`} />
+      </Page>
+    );
+  }
+
+  if (snapshot.matches('requestFailed')) {
+    return (
+      <Page centered>
+        <PageTitle
+          title={<Trans>Change passcode</Trans>}
+          subtitle={
+            <Trans>We couldn’t send the code to your backup e-mail. Check your connection and try again.</Trans>
+          }
+        />
+        <Button stretched onClick={() => actor.send({ type: 'code.resend' })}>
+          <Trans>Try again</Trans>
+        </Button>
+        <BackToSecurity />
+      </Page>
+    );
+  }
+
+  if (snapshot.matches('emailCode')) {
+    const locked = snapshot.hasTag('locked');
+    const lockout = lockoutChild(snapshot.children);
+    const canResend = snapshot.can({ type: 'code.resend' });
+    return (
+      <Page>
+        <FlowLayout>
+          <PageTitle
+            title={<Trans>Enter the code from the e-mail</Trans>}
+            subtitle={<Trans>We sent a 6-digit code to your backup e-mail. It is valid for 10 minutes.</Trans>}
+          />
+          {snapshot.hasTag('supportLink') ? (
+            <TooManyAttempts message={i18n._(machineErrorMessage('too_many_attempts'))} />
+          ) : locked && lockout !== null ? (
+            <LockoutCountdown lockout={lockout} />
+          ) : (
+            <CodeBoxes
+              value={code}
+              length={EMAIL_CODE_LENGTH}
+              onChange={(next) => actor.send(codeEvent(code, next))}
+              invalid={snapshot.hasTag('invalid')}
+              disabled={!snapshot.hasTag('keypad') || snapshot.hasTag('busy')}
+              label={t`Code from the e-mail`}
+              autoFocus
+            />
+          )}
+          <button
+            type="button"
+            className="security-text-button"
+            disabled={!canResend}
+            onClick={() => actor.send({ type: 'code.resend' })}
+          >
+            {resendIn > 0 ? (
+              <Trans>Send a new code in {minutesAndSeconds(resendIn)}</Trans>
+            ) : (
+              <Trans>Send a new code</Trans>
+            )}
+          </button>
+          <BackToSecurity />
+        </FlowLayout>
+      </Page>
+    );
+  }
+
+  if (snapshot.matches('completed')) {
+    return (
+      <Page centered>
+        <div className="security-done">
+          <PageTitle
+            title={<Trans>Passcode changed</Trans>}
+            subtitle={<Trans>Use the new passcode to confirm operations from now on.</Trans>}
+          />
+          <PathLink href={securityPath}>
+            <span className="ui-button ui-button--primary ui-button--stretched">
+              <Trans>Back to Security</Trans>
+            </span>
+          </PathLink>
+        </div>
+      </Page>
+    );
+  }
+
+  // setUp, confirm and restoring: the keypad screens.
+  const repeating = snapshot.matches('confirm') || snapshot.matches('restoring');
+  const restoring = snapshot.matches('restoring');
+  return (
+    <Page>
+      <FlowLayout
+        keypad={
+          <Keypad
+            onDigit={(digit) => actor.send({ type: 'digit.enter', digit })}
+            onErase={() => actor.send({ type: 'digit.erase' })}
+            onHaptic={platform.haptic}
+            canErase={code.length > 0}
+            disabled={restoring}
+          />
+        }
+      >
+        <PageTitle
+          title={repeating ? <Trans>Repeat the new passcode</Trans> : <Trans>Create a new passcode</Trans>}
+          subtitle={<Trans>4 digits you will use to confirm operations.</Trans>}
+        />
+        <PasscodeDots
+          filled={restoring ? PASSCODE_LENGTH : code.length}
+          length={PASSCODE_LENGTH}
+          invalid={snapshot.hasTag('invalid')}
+        />
+        {restoring ? <Spinner label={t`Saving the new passcode`} /> : null}
+        {snapshot.hasTag('invalid') ? (
+          <p className="security-hint" role="alert">
+            <Trans>The passcodes don’t match. Try again.</Trans>
+          </p>
+        ) : null}
+        {restoring ? null : (
+          <button type="button" className="security-link" onClick={() => actor.send({ type: 'step.back' })}>
+            <Trans>Back</Trans>
+          </button>
+        )}
+      </FlowLayout>
+    </Page>
+  );
+}

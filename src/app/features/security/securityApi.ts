@@ -1,0 +1,182 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
+import { setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
+import { authEndpoints } from '../../../contract/auth.ts';
+import { securityEndpoints } from '../../../contract/security.ts';
+import { call } from '../../api/call.ts';
+import { toApiError } from '../../api/errors.ts';
+import type { Platform } from '../../platform/types.ts';
+import { emailChangeMachine } from './emailChange.machine.ts';
+import { waitSecondsOf } from './errorMessages.ts';
+import { fetchSettings, refreshSecurity } from './securityQueries.ts';
+
+/**
+ * What a security call failed with, as the passcode machines read it (docs/passcode.md):
+ * `{ status, seconds? }`, `status` null when there was no answer, `seconds` from a 429's data.
+ */
+export interface SecurityCallFailure {
+  status: number | null;
+  seconds?: number;
+}
+
+export function toSecurityFailure(thrown: unknown): SecurityCallFailure {
+  const error = toApiError(thrown);
+  if (error === null) return { status: null };
+  const seconds = waitSecondsOf(thrown);
+  return seconds === null ? { status: error.code } : { status: error.code, seconds };
+}
+
+/** Runs a call and rejects with the machines' failure shape. */
+async function normalised<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (thrown) {
+    throw toSecurityFailure(thrown);
+  }
+}
+
+const deviceIdKey = 'kopilka.deviceId';
+
+/** This device's id for biometric calls (spec 001 s.3 "local storage"): random, kept locally. */
+export function deviceId(): string {
+  try {
+    const stored = localStorage.getItem(deviceIdKey);
+    if (stored) return stored;
+    const fresh = crypto.randomUUID();
+    localStorage.setItem(deviceIdKey, fresh);
+    return fresh;
+  } catch {
+    return 'unknown-device';
+  }
+}
+
+/** A fresh operation hash for a confirmation token that is not bound to an order (addBiometric). */
+export function freshHash(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/** The public auth config: the bot's username (the bot chat link) and whether this is local mode. */
+export function botConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['public', 'authentication', 'config'] as const,
+    queryFn: ({ signal }) => call(authEndpoints.getConfig, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { public: true },
+  });
+}
+
+export const securityCalls = {
+  /** POST /user/verify-email → the code id. */
+  verifyEmail: (email: string) =>
+    normalised(async () => (await call(securityEndpoints.verifyEmail, { body: { email } })).id),
+  /** POST /user/confirm-email. */
+  confirmEmail: (code: string, id: string) =>
+    normalised(async () => (await call(securityEndpoints.confirmEmail, { body: { code, id } })).result),
+  /** POST /security/pass-code. */
+  setPasscode: (code: string) =>
+    normalised(async () => (await call(securityEndpoints.setPassCode, { body: { code } })).result),
+  /** POST /security/pass-code/token for adding biometrics (a fresh hash). */
+  addBiometricToken: (code: string) =>
+    normalised(
+      async () =>
+        (
+          await call(securityEndpoints.passCodeToken, {
+            body: { code, transactionType: 'addBiometric', hash: freshHash() },
+          })
+        ).token,
+    ),
+  /** POST /security/biometric → the biometric token. */
+  addBiometric: (passCodeConfirmationToken: string) =>
+    normalised(
+      async () =>
+        (await call(securityEndpoints.addBiometric, { body: { deviceId: deviceId(), passCodeConfirmationToken } }))
+          .token,
+    ),
+  /** DELETE /security/biometric?deviceId= */
+  removeBiometric: () => call(securityEndpoints.removeBiometric, { query: { deviceId: deviceId() } }),
+};
+
+/**
+ * The set-passcode machine with the app's calls and effects (docs/passcode.md). Biometric platform
+ * steps go through `platform.biometry` when the platform has it; without it they fail, which the
+ * machine shows as `biometric_failed` (the stage is only entered when biometrics are usable).
+ */
+export function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform }) {
+  const { queryClient, platform } = deps;
+  return setPasscodeMachine.provide({
+    actors: {
+      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
+      confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
+        securityCalls.confirmEmail(input.code, input.id),
+      ),
+      setPasscode: fromPromise<unknown, { code: string }>(async ({ input }) => {
+        const result = await securityCalls.setPasscode(input.code);
+        void refreshSecurity(queryClient);
+        return result;
+      }),
+      fetchSettings: fromPromise<unknown, void>(({ signal }) => normalised(() => fetchSettings(queryClient, signal))),
+      checkBiometricAccess: fromPromise<boolean, void>(async () => {
+        if (!platform.biometry) throw new Error('Biometrics are not available here');
+        return platform.biometry.accessGranted();
+      }),
+      requestBiometricAccess: fromPromise<boolean, void>(async () => {
+        if (!platform.biometry) throw new Error('Biometrics are not available here');
+        return platform.biometry.requestAccess();
+      }),
+      confirmPasscode: fromPromise<string, { code: string; transactionType: 'addBiometric' }>(({ input }) =>
+        securityCalls.addBiometricToken(input.code),
+      ),
+      addBiometric: fromPromise<string, { passCodeConfirmationToken: string }>(async ({ input }) => {
+        const token = await securityCalls.addBiometric(input.passCodeConfirmationToken);
+        void refreshSecurity(queryClient);
+        return token;
+      }),
+      storeBiometricToken: fromPromise<unknown, { token: string }>(async ({ input }) => {
+        if (!platform.biometry) throw new Error('Biometrics are not available here');
+        return platform.biometry.storeToken(input.token);
+      }),
+    },
+    actions: {
+      errorHaptics: () => platform.haptic('error'),
+      openBiometricSettings: () => platform.biometry?.openSettings(),
+    },
+  });
+}
+
+/** The e-mail change machine with the app's calls: the settings and security info refresh on success. */
+export function provideEmailChange(deps: { queryClient: QueryClient; platform: Platform }) {
+  const { queryClient, platform } = deps;
+  return emailChangeMachine.provide({
+    actors: {
+      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
+      confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
+        securityCalls.confirmEmail(input.code, input.id),
+      ),
+    },
+    actions: {
+      errorHaptics: (_, params) => {
+        if (wantsErrorHaptics(classifySecurityFailure(params.error))) platform.haptic('error');
+      },
+      emailConfirmed: () => {
+        platform.haptic('success');
+        void refreshSecurity(queryClient);
+      },
+    },
+  });
+}
+
+/** Whether the device has biometrics the messenger can use: false on the web and below 7.2; null while asking. */
+export function useBiometricsAvailable(platform: Platform): boolean | null {
+  const biometry = platform.capabilities.biometrics ? platform.biometry : undefined;
+  const query = useQuery({
+    queryKey: ['platform', 'biometry', 'available'],
+    queryFn: () => biometry?.isAvailable() ?? Promise.resolve(false),
+    enabled: biometry !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { public: true },
+  });
+  if (biometry === undefined) return false;
+  return query.isPending ? null : query.data === true;
+}
