@@ -35,6 +35,8 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      // The passcode journey restarts a server of its own; once, on desktop, is enough.
+      testIgnore: /passcode\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
