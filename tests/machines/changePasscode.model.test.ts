@@ -26,8 +26,9 @@ import {
   modelMachine,
   replayMachine,
 } from './support/changePasscodeModel.ts';
-import { coverageOf, flush, initialModelState, isActorSettle, isTimePass } from './support/model.ts';
+import { coverageOf, flush, initialModelState } from './support/model.ts';
 import { lockoutSecondsLeft } from './support/passcodeModel.ts';
+import { expectSameSnapshot, playStep } from './support/replay.ts';
 
 const paths = changePasscodePaths();
 
@@ -76,21 +77,10 @@ describe('change-passcode paths', () => {
         let expectedEffects = initial.actions.map((action) => action.type);
 
         for (const step of path.steps) {
-          if (isTimePass(step.event)) {
-            vi.advanceTimersByTime(step.event.ms - 1);
-            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
-            vi.advanceTimersByTime(1);
-          } else if (isActorSettle(step.event)) {
-            fakes.settle(step.event);
-            await flush();
-          } else {
-            actor.send(step.event);
-          }
+          await playStep(actor, step.event, previous.value, fakes);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           expect(lockoutSecondsLeft(actual.children)).toEqual(lockoutSecondsLeft(expected.children));
           expectedEffects = [
             ...expectedEffects,

@@ -27,6 +27,7 @@ import {
   scenarios,
 } from './support/deepLinkModel.ts';
 import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
+import { expectSameSnapshot } from './support/replay.ts';
 
 const SCENARIOS = Object.keys(scenarios).filter((name): name is DeepLinkScenario => name in scenarios);
 const paths = new Map(SCENARIOS.map((scenario) => [scenario, deepLinkPaths(scenario)]));
@@ -102,9 +103,7 @@ describe.each(SCENARIOS)('deep-link paths (%s)', (scenario) => {
           }
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           if (!signedIn) expect(fakes.calls.size).toBe(0);
         }
 

@@ -21,6 +21,7 @@ import {
   type ModelPath,
   transitionPaths,
 } from './support/model.ts';
+import { expectSameSnapshot, playStep } from './support/replay.ts';
 
 type LoadingIndicatorMachine = typeof loadingIndicatorMachine;
 
@@ -73,23 +74,15 @@ describe('loading indicator paths', () => {
 
   for (const path of paths) {
     describe(`when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
-      it(`ends with ${describeState(path)}, as the model predicts after every step`, () => {
+      it(`ends with ${describeState(path)}, as the model predicts after every step`, async () => {
         const actor = createActor(loadingIndicatorMachine).start();
         let previous = initialModelState(loadingIndicatorMachine).snapshot;
 
         for (const step of path.steps) {
-          if (isTimePass(step.event)) {
-            vi.advanceTimersByTime(step.event.ms - 1);
-            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
-            vi.advanceTimersByTime(1);
-          } else {
-            actor.send(step.event);
-          }
+          await playStep(actor, step.event, previous.value);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           previous = expected;
         }
         actor.stop();

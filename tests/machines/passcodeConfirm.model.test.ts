@@ -16,7 +16,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { passcodeConfirmMachine } from '../../machines/passcodeConfirm.machine.ts';
-import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
+import { coverageOf, flush, initialModelState, type ModelPath } from './support/model.ts';
 import {
   describeEvent,
   EFFECTS,
@@ -29,6 +29,7 @@ import {
   scenarios,
 } from './support/passcodeConfirmModel.ts';
 import { lockoutSecondsLeft } from './support/passcodeModel.ts';
+import { expectSameSnapshot, playStep } from './support/replay.ts';
 
 const SCENARIOS: readonly PasscodeConfirmScenario[] = [
   'keypad only',
@@ -96,21 +97,10 @@ describe.each(SCENARIOS)('passcode-confirm paths (%s)', (scenario) => {
         let expectedEffects = initial.actions.map((action) => action.type);
 
         for (const step of path.steps) {
-          if (isTimePass(step.event)) {
-            vi.advanceTimersByTime(step.event.ms - 1);
-            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
-            vi.advanceTimersByTime(1);
-          } else if (isActorSettle(step.event)) {
-            fakes.settle(step.event);
-            await flush();
-          } else {
-            actor.send(step.event);
-          }
+          await playStep(actor, step.event, previous.value, fakes);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           expect(lockoutSecondsLeft(actual.children)).toEqual(lockoutSecondsLeft(expected.children));
           expect(actual.output).toEqual(expected.output);
           expectedEffects = [

@@ -32,7 +32,8 @@ import {
   signInMachine,
   signInPageTags,
 } from '../../machines/signIn.machine.ts';
-import { coverageOf, flush, initialModelState, isActorSettle, isTimePass, type ModelPath } from './support/model.ts';
+import { coverageOf, flush, initialModelState, type ModelPath } from './support/model.ts';
+import { expectSameSnapshot, playStep } from './support/replay.ts';
 import {
   describeEvent,
   type Effect,
@@ -145,21 +146,10 @@ describe.each(SCENARIOS)('sign-in paths (%s)', (scenario) => {
         let expectedAnnounced = 0;
 
         for (const step of path.steps) {
-          if (isTimePass(step.event)) {
-            vi.advanceTimersByTime(step.event.ms - 1);
-            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
-            vi.advanceTimersByTime(1);
-          } else if (isActorSettle(step.event)) {
-            fakes.settle(step.event);
-            await flush();
-          } else {
-            actor.send(step.event);
-          }
+          await playStep(actor, step.event, previous.value, fakes);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           expectedEffects = [...expectedEffects, ...effectsOf(step.state.actions)];
           expect(effects).toEqual(expectedEffects);
           if (expected.hasTag('signedIn') && !previous.hasTag('signedIn')) expectedAnnounced += 1;

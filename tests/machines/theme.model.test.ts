@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { nextThemePreference, parseThemePreference, themeMachine } from '../../machines/theme.machine.ts';
 import { coverageOf, initialModelState, isTimePass, type ModelPath } from './support/model.ts';
+import { expectSameSnapshot } from './support/replay.ts';
 import {
   describeEvent,
   EFFECTS,
@@ -96,9 +97,7 @@ describe.each(SCENARIOS)('theme paths (%s)', (scenario) => {
           actor.send(step.event);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           expectedEffects = [
             ...expectedEffects,
             ...step.state.actions.filter((action) => EFFECTS.some((name) => name === action.type)),

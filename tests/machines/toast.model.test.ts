@@ -21,6 +21,7 @@ import {
   type ModelPath,
   transitionPaths,
 } from './support/model.ts';
+import { expectSameSnapshot, playStep } from './support/replay.ts';
 
 type ToastMachine = typeof toastMachine;
 type Platform = 'web' | 'mini app';
@@ -107,25 +108,17 @@ describe.each(['web', 'mini app'] as const)('toast paths (%s)', (platform) => {
 
   for (const path of paths[platform]) {
     describe(`${platform === 'web' ? 'on the web' : 'in the mini app'}, when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
-      it(`ends with ${describeState(path)}, as the model predicts after every step`, () => {
+      it(`ends with ${describeState(path)}, as the model predicts after every step`, async () => {
         const alerts: string[] = [];
         const actor = createActor(machineFor(platform, alerts)).start();
         const expectedAlerts: string[] = [];
         let previous = initialModelState(machineFor(platform)).snapshot;
 
         for (const step of path.steps) {
-          if (isTimePass(step.event)) {
-            vi.advanceTimersByTime(step.event.ms - 1);
-            expect(actor.getSnapshot().value, 'not 1 ms early').toEqual(previous.value);
-            vi.advanceTimersByTime(1);
-          } else {
-            actor.send(step.event);
-          }
+          await playStep(actor, step.event, previous.value);
           const expected = step.state.snapshot;
           const actual = actor.getSnapshot();
-          expect(actual.value).toEqual(expected.value);
-          expect(actual.context).toEqual(expected.context);
-          expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+          expectSameSnapshot(actual, expected);
           if (step.event.type === 'toast.show' && expected.matches('alerting') && !previous.matches('alerting')) {
             expectedAlerts.push(step.event.message);
           }
