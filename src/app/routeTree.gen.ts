@@ -15,6 +15,7 @@ import { Route as DiagnosticRouteImport } from './routes/diagnostic'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
 import { Route as AccountSecurityIndexRouteImport } from './routes/account.security.index'
+import { Route as AccountSecurityBiometricsRouteImport } from './routes/account.security.biometrics'
 import { Route as AccountSecurityEmailRouteImport } from './routes/account.security.email'
 import { Route as AccountSettingsIndexRouteImport } from './routes/account.settings.index'
 import { Route as AccountSettingsLocalCurrencyRouteImport } from './routes/account.settings.local-currency'
@@ -52,6 +53,12 @@ const AccountSecurityIndexRoute = AccountSecurityIndexRouteImport.update({
   path: '/account/security/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountSecurityBiometricsRoute =
+  AccountSecurityBiometricsRouteImport.update({
+    id: '/account/security/biometrics',
+    path: '/account/security/biometrics',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AccountSecurityEmailRoute = AccountSecurityEmailRouteImport.update({
   id: '/account/security/email',
   path: '/account/security/email',
@@ -92,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/account/': typeof AccountIndexRoute
+  '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
@@ -106,6 +114,7 @@ export interface FileRoutesByTo {
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/account': typeof AccountIndexRoute
+  '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
@@ -121,6 +130,7 @@ export interface FileRoutesById {
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/account/': typeof AccountIndexRoute
+  '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/diagnostic'
     | '/passcode/$id'
     | '/account/'
+    | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | '/diagnostic'
     | '/passcode/$id'
     | '/account'
+    | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
@@ -165,6 +177,7 @@ export interface FileRouteTypes {
     | '/diagnostic'
     | '/passcode/$id'
     | '/account/'
+    | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
@@ -180,6 +193,7 @@ export interface RootRouteChildren {
   DiagnosticRoute: typeof DiagnosticRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountSecurityBiometricsRoute: typeof AccountSecurityBiometricsRoute
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
@@ -233,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSecurityIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/security/biometrics': {
+      id: '/account/security/biometrics'
+      path: '/account/security/biometrics'
+      fullPath: '/account/security/biometrics'
+      preLoaderRoute: typeof AccountSecurityBiometricsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/security/email': {
       id: '/account/security/email'
       path: '/account/security/email'
@@ -284,6 +305,7 @@ const rootRouteChildren: RootRouteChildren = {
   DiagnosticRoute: DiagnosticRoute,
   PasscodeIdRoute: PasscodeIdRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountSecurityBiometricsRoute: AccountSecurityBiometricsRoute,
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,

@@ -1,12 +1,58 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import type { SetPasscodeInput } from '../../../../machines/setPasscode.machine.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { type SetPasscodeInput, setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
+import type { SecurityInfo } from '../../../contract/security.ts';
 import type { UserSettings } from '../../../contract/settings.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
+import type { Platform } from '../../platform/types.ts';
+import { BiometricEnrolmentView } from './BiometricEnrolmentView.tsx';
+import { biometricEnrolmentSteps, enrolmentConfirmInput, provideBiometricEnrolment } from './biometricEnrolment.ts';
+import { storageOrNull } from './confirm/passcodeConfirm.ts';
 import { EmailChangeView } from './EmailChangeView.tsx';
 import { SetPasscodeView } from './SetPasscodeView.tsx';
-import { provideEmailChange, provideSetPasscode, useBiometricsAvailable } from './securityApi.ts';
+import { deviceId, freshHash, provideEmailChange, securityCalls, useBiometricsAvailable } from './securityApi.ts';
+import { refreshSecurity, securityQueryOptions } from './securityQueries.ts';
+
+/**
+ * The set-passcode machine with the app's calls and effects (docs/passcode.md). Its biometric
+ * stage runs the shared enrolment steps (biometricEnrolment.ts); without `platform.biometry` they
+ * fail, which the machine shows as `biometric_failed` (the stage is only entered when biometrics
+ * are usable).
+ */
+function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform }) {
+  const { queryClient, platform } = deps;
+  const biometrics = biometricEnrolmentSteps(deps);
+  return setPasscodeMachine.provide({
+    actors: {
+      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
+      confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
+        securityCalls.confirmEmail(input.code, input.id),
+      ),
+      setPasscode: fromPromise<unknown, { code: string }>(async ({ input }) => {
+        const result = await securityCalls.setPasscode(input.code);
+        void refreshSecurity(queryClient);
+        return result;
+      }),
+      fetchSettings: fromPromise<unknown, void>(({ signal }) => securityCalls.settings(queryClient, signal)),
+      checkBiometricAccess: fromPromise<boolean, void>(() => biometrics.checkAccess()),
+      requestBiometricAccess: fromPromise<boolean, void>(() => biometrics.requestAccess()),
+      confirmPasscode: fromPromise<string, { code: string; transactionType: 'addBiometric' }>(({ input }) =>
+        securityCalls.addBiometricToken(input.code),
+      ),
+      addBiometric: fromPromise<string, { passCodeConfirmationToken: string }>(({ input }) =>
+        biometrics.add(input.passCodeConfirmationToken),
+      ),
+      storeBiometricToken: fromPromise<unknown, { token: string }>(({ input }) => biometrics.store(input.token)),
+    },
+    actions: {
+      errorHaptics: () => platform.haptic('error'),
+      openBiometricSettings: () => biometrics.openSettings(),
+    },
+  });
+}
 
 /** /account/security/passcode/new: starts the set-passcode machine with the app's calls. */
 export function SetPasscodeFlow({ settings, onDone }: { settings: UserSettings; onDone: () => void }) {
@@ -49,4 +95,45 @@ export function EmailChangeFlow({ settings, onDone }: { settings: UserSettings; 
   const machine = useMemo(() => provideEmailChange({ queryClient, platform }), [queryClient, platform]);
   const actor = useActorRef(machine, { input: { email: settings.email ?? null } });
   return <EmailChangeView actor={actor} onDone={onDone} />;
+}
+
+/**
+ * /account/security/biometrics: turns biometrics on for this device (the passcode first, then the
+ * enrolment steps). Leaves at once (`onDone`) where there is nothing to turn on: no biometrics the
+ * messenger can use, no passcode, or biometrics already on.
+ */
+export function BiometricEnrolmentFlow({ onDone }: { onDone: () => void }) {
+  const platform = usePlatform();
+  const available = useBiometricsAvailable(platform);
+  const security = useQuery(securityQueryOptions(deviceId()));
+  const info = security.data;
+  const ready = available !== null && info !== undefined;
+  const eligible = ready && available && info.passCode && !info.biometric;
+  // Decided once: the info refreshes (biometric on) while the enrolment is still storing the token.
+  const [started, setStarted] = useState<SecurityInfo | null>(null);
+  if (started === null && eligible) setStarted(info);
+  const leave = started === null && ((ready && !eligible) || security.isError);
+  useEffect(() => {
+    if (leave) onDone();
+  }, [leave, onDone]);
+  return started ? <RunningEnrolment info={started} onDone={onDone} /> : null;
+}
+
+function RunningEnrolment({ info, onDone }: { info: SecurityInfo; onDone: () => void }) {
+  const platform = usePlatform();
+  const queryClient = useQueryClient();
+  const [storage] = useState(storageOrNull);
+  const [input] = useState(() => ({
+    confirm: enrolmentConfirmInput(platform, info, storage, freshHash(), Date.now()),
+  }));
+  const machine = useMemo(
+    () => provideBiometricEnrolment({ queryClient, platform, storage }),
+    [queryClient, platform, storage],
+  );
+  const actor = useActorRef(machine, { input });
+  const finished = useSelector(actor, (snapshot) => snapshot.status === 'done');
+  useEffect(() => {
+    if (finished) onDone();
+  }, [finished, onDone]);
+  return <BiometricEnrolmentView actor={actor} />;
 }

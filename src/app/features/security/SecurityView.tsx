@@ -20,7 +20,8 @@ import './security.css';
  * /account/security, in Telegram's style: the passcode (off / waiting for the bot / on, with Set,
  * Change and "Forgot passcode?"), the backup e-mail (the address and whether it is confirmed; add
  * or change it on its own page), and biometrics inside the mini app (7.2+, available on the
- * device): on or off for this device. Everything comes from `GET /security?deviceId=`.
+ * device): on or off for this device, turned on at /account/security/biometrics (passcode first)
+ * and off here. Everything comes from `GET /security?deviceId=`.
  */
 export function SecurityView() {
   const security = useQuery(securityQueryOptions(deviceId()));
@@ -143,7 +144,7 @@ function BiometricSection({ info }: { info: SecurityInfo }) {
       header={<Trans>Biometrics</Trans>}
       footer={
         info.biometric ? undefined : info.passCode ? (
-          <Trans>You can turn biometrics on the next time you confirm a payment with the passcode.</Trans>
+          <Trans>Confirm payments with your face or fingerprint instead of typing the passcode.</Trans>
         ) : (
           <Trans>Set a passcode first.</Trans>
         )
@@ -173,6 +174,10 @@ function BiometricSection({ info }: { info: SecurityInfo }) {
         >
           <Cell title={<Trans>Turn biometrics off</Trans>} />
         </button>
+      ) : info.passCode ? (
+        <Link to="/account/security/biometrics">
+          <Cell title={<Trans>Turn biometrics on</Trans>} chevron />
+        </Link>
       ) : null}
     </Section>
   );

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
-import { setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
@@ -94,56 +93,11 @@ export const securityCalls = {
         (await call(securityEndpoints.addBiometric, { body: { deviceId: deviceId(), passCodeConfirmationToken } }))
           .token,
     ),
+  /** GET /user/settings (merged into the session's settings). */
+  settings: (queryClient: QueryClient, signal: AbortSignal) => normalised(() => fetchSettings(queryClient, signal)),
   /** DELETE /security/biometric?deviceId= */
   removeBiometric: () => call(securityEndpoints.removeBiometric, { query: { deviceId: deviceId() } }),
 };
-
-/**
- * The set-passcode machine with the app's calls and effects (docs/passcode.md). Biometric platform
- * steps go through `platform.biometry` when the platform has it; without it they fail, which the
- * machine shows as `biometric_failed` (the stage is only entered when biometrics are usable).
- */
-export function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform }) {
-  const { queryClient, platform } = deps;
-  return setPasscodeMachine.provide({
-    actors: {
-      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
-      confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
-        securityCalls.confirmEmail(input.code, input.id),
-      ),
-      setPasscode: fromPromise<unknown, { code: string }>(async ({ input }) => {
-        const result = await securityCalls.setPasscode(input.code);
-        void refreshSecurity(queryClient);
-        return result;
-      }),
-      fetchSettings: fromPromise<unknown, void>(({ signal }) => normalised(() => fetchSettings(queryClient, signal))),
-      checkBiometricAccess: fromPromise<boolean, void>(async () => {
-        if (!platform.biometry) throw new Error('Biometrics are not available here');
-        return platform.biometry.accessGranted();
-      }),
-      requestBiometricAccess: fromPromise<boolean, void>(async () => {
-        if (!platform.biometry) throw new Error('Biometrics are not available here');
-        return platform.biometry.requestAccess();
-      }),
-      confirmPasscode: fromPromise<string, { code: string; transactionType: 'addBiometric' }>(({ input }) =>
-        securityCalls.addBiometricToken(input.code),
-      ),
-      addBiometric: fromPromise<string, { passCodeConfirmationToken: string }>(async ({ input }) => {
-        const token = await securityCalls.addBiometric(input.passCodeConfirmationToken);
-        void refreshSecurity(queryClient);
-        return token;
-      }),
-      storeBiometricToken: fromPromise<unknown, { token: string }>(async ({ input }) => {
-        if (!platform.biometry) throw new Error('Biometrics are not available here');
-        return platform.biometry.storeToken(input.token);
-      }),
-    },
-    actions: {
-      errorHaptics: () => platform.haptic('error'),
-      openBiometricSettings: () => platform.biometry?.openSettings(),
-    },
-  });
-}
 
 /** The e-mail change machine with the app's calls: the settings and security info refresh on success. */
 export function provideEmailChange(deps: { queryClient: QueryClient; platform: Platform }) {

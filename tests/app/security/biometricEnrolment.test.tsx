@@ -1,0 +1,281 @@
+/**
+ * Turning biometrics on from /account/security (mini app 7.2+, biometrics available, passcode on):
+ * the "Turn biometrics on" cell → /account/security/biometrics → the passcode (passcodeConfirm,
+ * `addBiometric` with a fresh hash, no biometric offer) → access → `POST /security/biometric` with
+ * the confirmation token → the token stored on the device → back to the page showing On. With a
+ * fake `Platform.biometry` (granted; refused, then the settings; the add failing) in English and
+ * Russian, and the enrolment machine on its own.
+ */
+import { i18n } from '@lingui/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { type ConfirmPasscodeInput, passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
+import { biometricEnrolmentMachine } from '../../../src/app/features/security/biometricEnrolment.machine.ts';
+import type { Biometry, Platform } from '../../../src/app/platform/types.ts';
+import type { SecurityInfo } from '../../../src/contract/security.ts';
+import { flush } from '../../machines/support/model.ts';
+import { baseSettings } from '../settings/fakeApi.ts';
+import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
+
+interface Sent {
+  route: string;
+  body: unknown;
+}
+
+/** The server as far as the enrolment goes; `addFails` answers the add with a 403 `invalid_token`. */
+function fakeServer(options: { addFails?: boolean; language?: 'en' | 'ru' } = {}) {
+  const settings = { ...baseSettings, passCode: true, language: options.language ?? baseSettings.language };
+  const info: SecurityInfo = {
+    passCode: true,
+    passCodePending: false,
+    email: 'ada@example.com',
+    isEmailConfirmed: true,
+    biometric: false,
+    lockSeconds: null,
+    attemptsExhausted: false,
+  };
+  const sent: Sent[] = [];
+  const server = {
+    info,
+    sent,
+    tokens: 0,
+    settings,
+  };
+  const answers: Record<string, () => [number, unknown]> = {
+    'GET /user/settings': () => [200, settings],
+    'GET /security': () => [200, server.info],
+    'POST /security/pass-code/token': () => {
+      server.tokens += 1;
+      return [200, { token: `confirm-${server.tokens}` }];
+    },
+    'POST /security/biometric': () => {
+      if (options.addFails) return [403, { code: 'invalid_token', message: 'spent' }];
+      server.info = { ...server.info, biometric: true };
+      return [200, { token: 'bio-1' }];
+    },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const route = `${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v1/, '')}`;
+      const text = await request.clone().text();
+      server.sent.push({ route, body: text === '' ? undefined : JSON.parse(text) });
+      const [status, body] = answers[route]?.() ?? [404, { code: 'not_found', message: route }];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return server;
+}
+
+function fakeBiometry(access: { granted: boolean; onRequest: boolean[] }): Biometry {
+  const answers = [...access.onRequest];
+  return {
+    isAvailable: vi.fn(async () => true),
+    accessGranted: vi.fn(async () => access.granted),
+    requestAccess: vi.fn(async () => answers.shift() ?? false),
+    storeToken: vi.fn(async () => true),
+    removeToken: vi.fn(async () => true),
+    openSettings: vi.fn(),
+  };
+}
+
+function miniApp(biometry: Biometry): Platform {
+  return { ...fakePlatform('mini-app', '7.2'), biometry };
+}
+
+function sentTo(server: ReturnType<typeof fakeServer>, route: string): unknown[] {
+  return server.sent.filter((sent) => sent.route === route).map((sent) => sent.body);
+}
+
+async function openEnrolment(server: ReturnType<typeof fakeServer>, platform: Platform, cell: string) {
+  const session = fakeSession({ status: 'signed-in', settings: server.settings });
+  const app = renderApp({ path: '/account/security', session, platform });
+  const link = await screen.findByRole('link', { name: cell });
+  expect(link.getAttribute('href')).toBe('/account/security/biometrics');
+  fireEvent.click(link);
+  return app;
+}
+
+async function typePasscode(heading: string, code: string) {
+  await screen.findByRole('heading', { level: 1, name: heading });
+  for (const digit of code) fireEvent.click(screen.getByRole('button', { name: digit }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  i18n.activate('en');
+});
+
+describe('turning biometrics on from the security page', () => {
+  it('confirms the passcode for addBiometric, adds and stores the token, and comes back showing On', async () => {
+    const server = fakeServer();
+    const device = fakeBiometry({ granted: false, onRequest: [true] });
+    const platform = miniApp(device);
+    expect(await openEnrolment(server, platform, 'Turn biometrics on')).toBeTruthy();
+    await typePasscode('Enter your passcode', '2580');
+    await waitFor(() => expect(device.storeToken).toHaveBeenCalledWith('bio-1'));
+    const [confirmation] = sentTo(server, 'POST /security/pass-code/token');
+    expect(confirmation).toEqual({ code: '2580', transactionType: 'addBiometric', hash: expect.any(String) });
+    expect(JSON.stringify(confirmation)).toMatch(/"hash":"[0-9a-f]{32}"/);
+    expect(sentTo(server, 'POST /security/biometric')).toEqual([
+      { deviceId: expect.any(String), passCodeConfirmationToken: 'confirm-1' },
+    ]);
+    expect(device.requestAccess).toHaveBeenCalledTimes(1);
+    expect(device.openSettings).not.toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Turn biometrics off' })).toBeTruthy();
+    // The passcode's status and now the biometrics'.
+    expect(screen.getAllByText('On', { selector: '.security-status--on' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Turn biometrics on' })).toBeNull();
+    // No biometric offer after this confirmation: it is the enrolment itself.
+    expect(screen.queryByText('Confirm with biometrics?')).toBeNull();
+  });
+
+  it('opens the settings when access is refused, then asks again with the same confirmation', async () => {
+    const server = fakeServer();
+    const device = fakeBiometry({ granted: false, onRequest: [false, true] });
+    await openEnrolment(server, miniApp(device), 'Turn biometrics on');
+    await typePasscode('Enter your passcode', '2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access to biometrics' })).toBeTruthy();
+    expect(device.openSettings).toHaveBeenCalledTimes(1);
+    expect(sentTo(server, 'POST /security/biometric')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Turn biometrics off' })).toBeTruthy();
+    expect(sentTo(server, 'POST /security/pass-code/token')).toHaveLength(1);
+    expect(device.storeToken).toHaveBeenCalledWith('bio-1');
+  });
+
+  it('shows the error when the add fails, asks for the passcode again, and Cancel goes back Off', async () => {
+    const server = fakeServer({ addFails: true });
+    const device = fakeBiometry({ granted: true, onRequest: [] });
+    await openEnrolment(server, miniApp(device), 'Turn biometrics on');
+    await typePasscode('Enter your passcode', '2580');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to add biometric');
+    expect(screen.getByRole('heading', { level: 1, name: 'Biometrics are still off' })).toBeTruthy();
+    expect(device.storeToken).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await typePasscode('Enter your passcode', '2580');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(sentTo(server, 'POST /security/biometric')).toEqual([
+      { deviceId: expect.any(String), passCodeConfirmationToken: 'confirm-1' },
+      { deviceId: expect.any(String), passCodeConfirmationToken: 'confirm-2' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('link', { name: 'Turn biometrics on' })).toBeTruthy();
+    expect(screen.getByText('Off')).toBeTruthy();
+  });
+
+  it('in Russian: refused, then the settings; the add failing', async () => {
+    i18n.activate('ru');
+    const refused = fakeServer({ language: 'ru' });
+    const device = fakeBiometry({ granted: false, onRequest: [false] });
+    const first = await openEnrolment(refused, miniApp(device), 'Включить биометрию');
+    await typePasscode('Введите код-пароль', '2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Нет доступа к биометрии' })).toBeTruthy();
+    expect(
+      screen.getByText('У Копилки нет доступа к биометрии. Разрешите его в открывшихся настройках и попробуйте снова.'),
+    ).toBeTruthy();
+    expect(device.openSettings).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const failing = fakeServer({ addFails: true, language: 'ru' });
+    await openEnrolment(failing, miniApp(fakeBiometry({ granted: true, onRequest: [] })), 'Включить биометрию');
+    await typePasscode('Введите код-пароль', '2580');
+    expect((await screen.findByRole('alert')).textContent).toBe('Не удалось подключить биометрию');
+    expect(screen.getByRole('heading', { level: 1, name: 'Биометрия всё ещё выключена' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Отмена' })).toBeTruthy();
+  });
+
+  it('is not offered without a passcode, and the route leaves when there is nothing to turn on', async () => {
+    const server = fakeServer();
+    server.info = { ...server.info, passCode: false };
+    const session = fakeSession({ status: 'signed-in', settings: baseSettings });
+    const platform = miniApp(fakeBiometry({ granted: true, onRequest: [] }));
+    const app = renderApp({ path: '/account/security', session, platform });
+    expect(await screen.findByText('Set a passcode first.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Turn biometrics on' })).toBeNull();
+    app.unmount();
+    const direct = renderApp({ path: '/account/security/biometrics', session, platform });
+    await waitFor(() => expect(direct.router.state.location.pathname).toBe('/account/security'));
+  });
+});
+
+describe('the biometric enrolment machine', () => {
+  function run(options: { access: boolean[]; enrol: Array<'ok' | 'fail'> }) {
+    const access = [...options.access];
+    const enrol = [...options.enrol];
+    const enrolled: string[] = [];
+    const calls = { enrolled, settings: 0 };
+    const machine = biometricEnrolmentMachine.provide({
+      actors: {
+        passcodeConfirm: passcodeConfirmMachine.provide({
+          actors: {
+            confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(async ({ input }) => `token-${input.code}`),
+          },
+        }),
+        ensureAccess: fromPromise<boolean, void>(async () => access.shift() ?? false),
+        enrol: fromPromise<void, { passCodeConfirmationToken: string }>(async ({ input }) => {
+          if (enrol.shift() === 'fail') throw new Error('no');
+          calls.enrolled.push(input.passCodeConfirmationToken);
+        }),
+      },
+      actions: {
+        openBiometricSettings: () => {
+          calls.settings += 1;
+        },
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        confirm: {
+          transactionType: 'addBiometric',
+          hash: 'h',
+          now: 0,
+          biometric: { inMessenger: true, version: '8.0', available: false, enabled: false, lastSuggested: null },
+        },
+      },
+    }).start();
+    const type = async (code: string) => {
+      const confirm = actor.getSnapshot().children.passcodeConfirm;
+      for (const digit of code) confirm?.send({ type: 'digit.enter', digit });
+      await flush();
+    };
+    return { actor, calls, type };
+  }
+
+  it('confirms, gets access and enrols with the confirmation token', async () => {
+    const { actor, calls, type } = run({ access: [true], enrol: ['ok'] });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await type('1234');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ enrolled: true });
+    expect(calls.enrolled).toEqual(['token-1234']);
+  });
+
+  it('opens the settings on a refusal; retry asks again, cancel ends without enrolling', async () => {
+    const { actor, calls, type } = run({ access: [false, false], enrol: [] });
+    await type('1234');
+    expect(actor.getSnapshot().hasTag('biometricDenied')).toBe(true);
+    expect(calls.settings).toBe(1);
+    actor.send({ type: 'enrolment.retry' });
+    await flush();
+    expect(calls.settings).toBe(2);
+    actor.send({ type: 'enrolment.cancel' });
+    expect(actor.getSnapshot().output).toEqual({ enrolled: false });
+  });
+
+  it('a failed enrolment forgets the spent token and confirms the passcode again', async () => {
+    const { actor, calls, type } = run({ access: [true, true], enrol: ['fail', 'ok'] });
+    await type('1234');
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'biometric_failed', confirmationToken: null });
+    actor.send({ type: 'enrolment.retry' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await type('4321');
+    expect(calls.enrolled).toEqual(['token-4321']);
+    expect(actor.getSnapshot().output).toEqual({ enrolled: true });
+  });
+});
