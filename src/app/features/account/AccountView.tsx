@@ -6,10 +6,10 @@ import type { User } from '../../../contract/user.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Avatar } from './Avatar.tsx';
-import { PathLink } from './PathLink.tsx';
 import { profileQueryOptions } from './profileQuery.ts';
 import './account.css';
 

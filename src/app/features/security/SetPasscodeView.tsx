@@ -12,6 +12,7 @@ import { Keypad } from '../../ui/Keypad.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PasscodeDots } from '../../ui/PasscodeDots.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { FlowLayout } from './confirm/parts.tsx';
 import { machineErrorMessage } from './errorMessages.ts';
 import { botConfigQueryOptions } from './securityApi.ts';
 import './security.css';
@@ -165,31 +166,37 @@ function PasscodeEntry({
   const repeating = snapshot.matches('confirm');
   const invalid = snapshot.hasTag('invalid');
   return (
-    <Page centered>
-      <PageTitle
-        title={repeating ? <Trans>Repeat the passcode</Trans> : <Trans>Create a passcode</Trans>}
-        subtitle={repeating ? undefined : <Trans>4 digits you’ll enter to confirm payments and withdrawals.</Trans>}
-      />
-      <PasscodeDots filled={snapshot.context.code.length} length={PASSCODE_LENGTH} invalid={invalid} />
-      {invalid ? (
-        <p className="security-error" role="alert">
-          <Trans>The passcodes don’t match. Try again.</Trans>
-        </p>
-      ) : (
-        <ErrorText snapshot={snapshot} />
-      )}
-      <Keypad
-        label={t`Passcode keypad`}
-        onDigit={(digit) => send({ type: 'digit.enter', digit })}
-        onErase={() => send({ type: 'digit.erase' })}
-        canErase={snapshot.context.code.length > 0}
-        {...(onHaptic ? { onHaptic } : {})}
-      />
-      {repeating ? (
-        <Button variant="plain" onClick={() => send({ type: 'step.back' })}>
-          <Trans>Back</Trans>
-        </Button>
-      ) : null}
+    <Page>
+      {/* The same layout as the other keypad screens: text on top, the keypad at thumb height. */}
+      <FlowLayout
+        keypad={
+          <Keypad
+            label={t`Passcode keypad`}
+            onDigit={(digit) => send({ type: 'digit.enter', digit })}
+            onErase={() => send({ type: 'digit.erase' })}
+            canErase={snapshot.context.code.length > 0}
+            {...(onHaptic ? { onHaptic } : {})}
+          />
+        }
+      >
+        <PageTitle
+          title={repeating ? <Trans>Repeat the passcode</Trans> : <Trans>Create a passcode</Trans>}
+          subtitle={repeating ? undefined : <Trans>4 digits you’ll enter to confirm payments and withdrawals.</Trans>}
+        />
+        <PasscodeDots filled={snapshot.context.code.length} length={PASSCODE_LENGTH} invalid={invalid} />
+        {invalid ? (
+          <p className="security-error" role="alert">
+            <Trans>The passcodes don’t match. Try again.</Trans>
+          </p>
+        ) : (
+          <ErrorText snapshot={snapshot} />
+        )}
+        {repeating ? (
+          <Button variant="plain" onClick={() => send({ type: 'step.back' })}>
+            <Trans>Back</Trans>
+          </Button>
+        ) : null}
+      </FlowLayout>
     </Page>
   );
 }

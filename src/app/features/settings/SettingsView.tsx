@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { languages, type UserSettings } from '../../../contract/settings.ts';
 import { languageName } from '../../lib/languageNames.ts';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { BackLink } from './BackLink.tsx';
 import { deviceTimeZone } from './deviceTimeZone.ts';
 import { useChangeSetting } from './settingsApi.ts';
 

@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { lockoutMachine } from '../../../../../machines/lockout.machine.ts';
 import { formatCountdown } from '../../../../../machines/passcode/rules.ts';
 import { useToasts } from '../../../lib/toasts.tsx';
-import { PathLink } from '../../account/PathLink.tsx';
+import { PathLink } from '../../../ui/PathLink.tsx';
 import './security-flow.css';
 
 /**

@@ -10,8 +10,8 @@ import { CodeBoxes } from '../../../ui/CodeBoxes.tsx';
 import { Keypad } from '../../../ui/Keypad.tsx';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
 import { PasscodeDots } from '../../../ui/PasscodeDots.tsx';
+import { PathLink } from '../../../ui/PathLink.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { PathLink } from '../../account/PathLink.tsx';
 import {
   FlowLayout,
   LockoutCountdown,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import './settings.css';
+import './back-link.css';
 
 /**
  * "‹ Account" above a page's title: the way back on the web (and, until the shell drives
@@ -8,7 +8,7 @@ import './settings.css';
  */
 export function BackLink({ to, children }: { to: '/account' | '/account/settings'; children: ReactNode }) {
   return (
-    <Link to={to} className="settings-back">
+    <Link to={to} className="ui-back-link">
       <svg width="10" height="17" viewBox="0 0 10 17" aria-hidden="true" focusable="false">
         <path
           d="M8.5 1.5l-7 7 7 7"
