@@ -4,17 +4,13 @@
  * `addBiometric` with a fresh hash, no biometric offer) → access → `POST /security/biometric` with
  * the confirmation token → the token stored on the device → back to the page showing On. With a
  * fake `Platform.biometry` (granted; refused, then the settings; the add failing) in English and
- * Russian, and the enrolment machine on its own.
+ * Russian. The enrolment machine on its own: tests/machines/biometricEnrolment.model.test.ts.
  */
 import { i18n } from '@lingui/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { type ConfirmPasscodeInput, passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
-import { biometricEnrolmentMachine } from '../../../src/app/features/security/biometricEnrolment.machine.ts';
 import type { Biometry, Platform } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
-import { flush } from '../../machines/support/model.ts';
 import { baseSettings } from '../settings/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
@@ -200,82 +196,5 @@ describe('turning biometrics on from the security page', () => {
     app.unmount();
     const direct = renderApp({ path: '/account/security/biometrics', session, platform });
     await waitFor(() => expect(direct.router.state.location.pathname).toBe('/account/security'));
-  });
-});
-
-describe('the biometric enrolment machine', () => {
-  function run(options: { access: boolean[]; enrol: Array<'ok' | 'fail'> }) {
-    const access = [...options.access];
-    const enrol = [...options.enrol];
-    const enrolled: string[] = [];
-    const calls = { enrolled, settings: 0 };
-    const machine = biometricEnrolmentMachine.provide({
-      actors: {
-        passcodeConfirm: passcodeConfirmMachine.provide({
-          actors: {
-            confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(async ({ input }) => `token-${input.code}`),
-          },
-        }),
-        ensureAccess: fromPromise<boolean, void>(async () => access.shift() ?? false),
-        enrol: fromPromise<void, { passCodeConfirmationToken: string }>(async ({ input }) => {
-          if (enrol.shift() === 'fail') throw new Error('no');
-          calls.enrolled.push(input.passCodeConfirmationToken);
-        }),
-      },
-      actions: {
-        openBiometricSettings: () => {
-          calls.settings += 1;
-        },
-      },
-    });
-    const actor = createActor(machine, {
-      input: {
-        confirm: {
-          transactionType: 'addBiometric',
-          hash: 'h',
-          now: 0,
-          biometric: { inMessenger: true, version: '8.0', available: false, enabled: false, lastSuggested: null },
-        },
-      },
-    }).start();
-    const type = async (code: string) => {
-      const confirm = actor.getSnapshot().children.passcodeConfirm;
-      for (const digit of code) confirm?.send({ type: 'digit.enter', digit });
-      await flush();
-    };
-    return { actor, calls, type };
-  }
-
-  it('confirms, gets access and enrols with the confirmation token', async () => {
-    const { actor, calls, type } = run({ access: [true], enrol: ['ok'] });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    await type('1234');
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ enrolled: true });
-    expect(calls.enrolled).toEqual(['token-1234']);
-  });
-
-  it('opens the settings on a refusal; retry asks again, cancel ends without enrolling', async () => {
-    const { actor, calls, type } = run({ access: [false, false], enrol: [] });
-    await type('1234');
-    expect(actor.getSnapshot().hasTag('biometricDenied')).toBe(true);
-    expect(calls.settings).toBe(1);
-    actor.send({ type: 'enrolment.retry' });
-    await flush();
-    expect(calls.settings).toBe(2);
-    actor.send({ type: 'enrolment.cancel' });
-    expect(actor.getSnapshot().output).toEqual({ enrolled: false });
-  });
-
-  it('a failed enrolment forgets the spent token and confirms the passcode again', async () => {
-    const { actor, calls, type } = run({ access: [true, true], enrol: ['fail', 'ok'] });
-    await type('1234');
-    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'biometric_failed', confirmationToken: null });
-    actor.send({ type: 'enrolment.retry' });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    await type('4321');
-    expect(calls.enrolled).toEqual(['token-4321']);
-    expect(actor.getSnapshot().output).toEqual({ enrolled: true });
   });
 });

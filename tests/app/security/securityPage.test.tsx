@@ -7,9 +7,7 @@
 import { i18n } from '@lingui/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { ApiCallError } from '../../../src/app/api/errors.ts';
-import { emailChangeMachine } from '../../../src/app/features/security/emailChange.machine.ts';
 import { callErrorMessage, machineErrorMessage } from '../../../src/app/features/security/errorMessages.ts';
 import type { Biometry } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
@@ -306,36 +304,6 @@ describe('adding the backup e-mail', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This code has expired. Ask for a new one.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('textbox', { name: 'E-mail' })).toBeTruthy();
-  });
-});
-
-describe('the e-mail change machine', () => {
-  it('allows a resend exactly 60 s after each send', async () => {
-    vi.useFakeTimers();
-    const sends: string[] = [];
-    const machine = emailChangeMachine.provide({
-      actors: {
-        verifyEmail: fromPromise<string, { email: string }>(async ({ input }) => {
-          sends.push(input.email);
-          return `code-${sends.length}`;
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: { email: null } }).start();
-    actor.send({ type: 'email.submit', email: 'ada@example.com' });
-    await flush();
-    expect(actor.getSnapshot().context.resendIn).toBe(60);
-    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
-    vi.advanceTimersByTime(59_999);
-    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
-    actor.send({ type: 'code.resend' });
-    await flush();
-    expect(sends).toEqual(['ada@example.com', 'ada@example.com']);
-    expect(actor.getSnapshot().context.codeId).toBe('code-2');
-    expect(actor.getSnapshot().context.resendIn).toBe(60);
-    actor.stop();
   });
 });
 

@@ -33,6 +33,7 @@
 import { getShortestPaths } from '@xstate/graph';
 import {
   Actor,
+  type AnyActorRef,
   type AnyStateMachine,
   type AnyTransitionDefinition,
   type EventFromLogic,
@@ -175,12 +176,22 @@ export function allTransitions(machine: AnyStateMachine): string[] {
   return ids;
 }
 
-/** Settles an invoked promise actor the way its own promise would (see the header). */
-function settleChild(snapshot: unknown, event: ActorSettle): void {
+/**
+ * Settles an invoked promise actor the way its own promise would (see the header). An invoked
+ * machine (a child flow the parent only waits for) finishes as xstate reports it: the parent gets
+ * `xstate.done.actor.<id>` with the output (or `xstate.error.actor.<id>`), and leaving the
+ * invoking state stops the child. A replay on a real actor drives the child itself instead.
+ */
+function settleChild(root: AnyActorRef, snapshot: unknown, event: ActorSettle): void {
   if (!isMachineSnapshot(snapshot)) throw new Error('Only state machines can be modelled.');
   const child = snapshot.children[event.id];
   if (child === undefined)
     throw new Error(`No invoked actor "${event.id}" to settle in ${JSON.stringify(snapshot.value)}`);
+  if (isMachineSnapshot(child.getSnapshot())) {
+    if (event.type === 'actor.done') root.send({ type: `xstate.done.actor.${event.id}`, output: event.output });
+    else root.send({ type: `xstate.error.actor.${event.id}`, error: event.error });
+    return;
+  }
   if (event.type === 'actor.done') child.send({ type: 'xstate.promise.resolve', data: event.output });
   else child.send({ type: 'xstate.promise.reject', data: event.error });
 }
@@ -220,7 +231,7 @@ export function replayOnModel<TMachine extends AnyStateMachine>(
     sources = [];
     actions = [];
     if (isTimePass(event)) clock.advance(event.ms);
-    else if (isActorSettle(event)) settleChild(actor.getSnapshot(), event);
+    else if (isActorSettle(event)) settleChild(actor, actor.getSnapshot(), event);
     else actor.send(event);
   }
   const snapshot = actor.getSnapshot();

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { biometricEnrolmentMachine } from '../../../../machines/biometricEnrolment.machine.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { biometricEnrolmentMachine } from './biometricEnrolment.machine.ts';
 import { PasscodeConfirmView } from './confirm/PasscodeConfirmView.tsx';
 import { machineErrorMessage } from './errorMessages.ts';
 import './security.css';

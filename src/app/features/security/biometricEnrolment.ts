@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import { biometricEnrolmentMachine } from '../../../../machines/biometricEnrolment.machine.ts';
 import type { PasscodeConfirmInput } from '../../../../machines/passcodeConfirm.machine.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { Platform } from '../../platform/types.ts';
-import { biometricEnrolmentMachine } from './biometricEnrolment.machine.ts';
 import { confirmInput, providePasscodeConfirm } from './confirm/passcodeConfirm.ts';
 import { securityCalls } from './securityApi.ts';
 import { refreshSecurity } from './securityQueries.ts';

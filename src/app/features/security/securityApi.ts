@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import { emailChangeMachine } from '../../../../machines/emailChange.machine.ts';
 import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import type { Platform } from '../../platform/types.ts';
-import { emailChangeMachine } from './emailChange.machine.ts';
 import { waitSecondsOf } from './errorMessages.ts';
 import { fetchSettings, refreshSecurity } from './securityQueries.ts';
 

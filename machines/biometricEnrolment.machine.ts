@@ -1,5 +1,5 @@
 import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
-import { type PasscodeConfirmInput, passcodeConfirmMachine } from '../../../../machines/passcodeConfirm.machine.ts';
+import { type PasscodeConfirmInput, passcodeConfirmMachine } from './passcodeConfirm.machine.ts';
 
 /**
  * Turning biometrics on from the security page (docs/security-app.md "Biometric enrolment").

@@ -9,7 +9,7 @@ import {
   normalizeEmail,
   pasteDigits,
   RESEND_WAIT_MS,
-} from '../../../../machines/passcode/rules.ts';
+} from './passcode/rules.ts';
 
 /**
  * Add or change the backup e-mail from the security page (spec 001 s.4 e-mail stages, s.5, s.7,
@@ -17,7 +17,7 @@ import {
  * submitted on the 6th digit with `confirmEmail` (`POST /user/confirm-email`) → done. A resend is
  * allowed 60 s after each send; `step.back` returns to the form. The same events and error codes
  * as the set-passcode machine's e-mail stages, so the screens read alike. Actors reject with
- * `{ status, seconds? }` (features/security/securityApi.ts).
+ * `{ status, seconds? }` (src/app/features/security/securityApi.ts provides them).
  */
 export type EmailChangeError = EmailProblem | 'email_taken' | 'send_failed' | 'code_not_found' | 'confirm_failed';
 
@@ -46,6 +46,7 @@ export const emailChangeMachine = setup({
     events: {} as EmailChangeEvent,
     input: {} as { email: string | null; resendSeconds?: number },
     tags: {} as 'busy' | 'invalid' | 'emailForm' | 'keypad' | 'done',
+    children: {} as { verifyEmail: 'verifyEmail'; confirmEmail: 'confirmEmail' },
   },
   actors: {
     verifyEmail: pending<string, { email: string }>(),
@@ -92,6 +93,7 @@ export const emailChangeMachine = setup({
     sending: {
       tags: ['emailForm', 'busy'],
       invoke: {
+        id: 'verifyEmail',
         src: 'verifyEmail',
         input: ({ context }) => ({ email: context.email }),
         onDone: {
@@ -136,6 +138,7 @@ export const emailChangeMachine = setup({
             verifying: {
               tags: ['keypad', 'busy'],
               invoke: {
+                id: 'confirmEmail',
                 src: 'confirmEmail',
                 input: ({ context }) => ({ code: context.code, id: context.codeId ?? '' }),
                 onDone: { target: '#emailChange.done', actions: 'emailConfirmed' },
@@ -184,6 +187,7 @@ export const emailChangeMachine = setup({
             sending: {
               tags: ['busy'],
               invoke: {
+                id: 'verifyEmail',
                 src: 'verifyEmail',
                 input: ({ context }) => ({ email: context.email }),
                 onDone: { target: 'waiting', actions: assign(({ event }) => ({ codeId: event.output, code: '' })) },
