@@ -18,7 +18,13 @@ const vite = await createServer({
     port,
     strictPort: true,
     host: process.env.HOST ?? 'localhost',
-    proxy: { '/api': { target: apiOrigin, changeOrigin: false, ws: true } },
+    // The API, plus the server's own pages: the local login stand-in and mailbox (/local) and
+    // the bot's passcode confirmation link (/confirm).
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: false, ws: true },
+      '/local': { target: apiOrigin, changeOrigin: false },
+      '/confirm': { target: apiOrigin, changeOrigin: false },
+    },
   },
 });
 await vite.listen();
