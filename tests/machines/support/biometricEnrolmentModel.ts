@@ -23,7 +23,7 @@ import {
   type ModelPath,
   transitionPaths,
 } from './model.ts';
-import { describeFailure, NO_BIOMETRICS, NOW, SERVER_ERROR } from './passcodeModel.ts';
+import { describeFailure, NO_BIOMETRICS, NOW, outputText, SERVER_ERROR } from './passcodeModel.ts';
 
 export type BiometricEnrolmentMachine = typeof biometricEnrolmentMachine;
 
@@ -73,8 +73,6 @@ export function biometricEnrolmentPaths(): Array<ModelPath<BiometricEnrolmentMac
 /** The effects a replay records: the named actions the app provides, in order. */
 export const EFFECTS = ['openBiometricSettings', 'enrolled'] as const;
 
-const text = (output: unknown): string => (typeof output === 'string' ? output : '');
-
 /**
  * The machine with deferred fakes. Settling `passcodeConfirm` pastes the passcode into the real
  * child and answers its `confirmPasscode` call with the token; the rest settle their fakes.
@@ -92,7 +90,7 @@ export function replayMachine(): {
   const machine = biometricEnrolmentMachine.provide({
     actors: {
       passcodeConfirm: passcodeConfirmMachine.provide({
-        actors: { confirmPasscode: fakes.actor('confirmPasscode', text) },
+        actors: { confirmPasscode: fakes.actor('confirmPasscode', outputText) },
       }),
       ensureAccess: fakes.actor('ensureAccess', (output) => output === true),
       enrol: fakes.actor<void, { passCodeConfirmationToken: string }>('enrol', () => undefined),

@@ -14,12 +14,13 @@ import {
   unsettledActor,
 } from './model.ts';
 import {
-  describeFailure,
+  describeSettle,
   FORBIDDEN,
   LOCKED,
   lockoutSecondsLeft,
   NO_RESPONSE,
   NOT_FOUND,
+  outputText,
   SERVER_ERROR,
   TOO_MANY,
 } from './passcodeModel.ts';
@@ -88,15 +89,13 @@ export function changePasscodePaths(): Array<ModelPath<ChangePasscodeMachine>> {
 /** The effects a replay records: the named actions the app provides, in order. */
 export const EFFECTS = ['errorHaptics', 'clearLockout'] as const;
 
-const text = (output: unknown): string => (typeof output === 'string' ? output : '');
-
 export function replayMachine(): { machine: ChangePasscodeMachine; fakes: DeferredActors; effects: string[] } {
   const fakes = new DeferredActors();
   const effects: string[] = [];
   const machine = changePasscodeMachine.provide({
     actors: {
-      sendEmailCode: fakes.actor('sendEmailCode', text),
-      verifyEmailCode: fakes.actor('verifyEmailCode', text),
+      sendEmailCode: fakes.actor('sendEmailCode', outputText),
+      verifyEmailCode: fakes.actor('verifyEmailCode', outputText),
       restorePasscode: fakes.actor('restorePasscode', (output) => output),
     },
     actions: {
@@ -117,9 +116,7 @@ const WHO: Record<Settle['id'], string> = {
 export function describeEvent(event: ModelEvent<ChangePasscodeMachine>): string {
   if (isTimePass(event)) return `${event.ms} ms pass`;
   if (isActorSettle(event)) {
-    const who = WHO[event.id];
-    if (event.type === 'actor.error') return `${who} fails with ${describeFailure(event.error)}`;
-    return `${who} answers ${JSON.stringify(event.output)}`;
+    return describeSettle(WHO[event.id], event);
   }
   switch (event.type) {
     case 'digit.enter':

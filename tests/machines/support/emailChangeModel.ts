@@ -14,7 +14,15 @@ import {
   transitionPaths,
   unsettledActor,
 } from './model.ts';
-import { CONFLICT, describeFailure, FORBIDDEN, NO_RESPONSE, NOT_FOUND, SERVER_ERROR } from './passcodeModel.ts';
+import {
+  CONFLICT,
+  describeSettle,
+  FORBIDDEN,
+  NO_RESPONSE,
+  NOT_FOUND,
+  outputText,
+  SERVER_ERROR,
+} from './passcodeModel.ts';
 
 export type EmailChangeMachine = typeof emailChangeMachine;
 
@@ -70,14 +78,12 @@ export function emailChangePaths(): Array<ModelPath<EmailChangeMachine>> {
 /** The effects a replay records: the named actions the app provides, in order. */
 export const EFFECTS = ['errorHaptics', 'emailConfirmed'] as const;
 
-const text = (output: unknown): string => (typeof output === 'string' ? output : '');
-
 export function replayMachine(): { machine: EmailChangeMachine; fakes: DeferredActors; effects: string[] } {
   const fakes = new DeferredActors();
   const effects: string[] = [];
   const machine = emailChangeMachine.provide({
     actors: {
-      verifyEmail: fakes.actor('verifyEmail', text),
+      verifyEmail: fakes.actor('verifyEmail', outputText),
       confirmEmail: fakes.actor('confirmEmail', (output) => output),
     },
     actions: {
@@ -96,9 +102,7 @@ const WHO: Record<Settle['id'], string> = {
 export function describeEvent(event: ModelEvent<EmailChangeMachine>): string {
   if (isTimePass(event)) return `${event.ms} ms pass`;
   if (isActorSettle(event)) {
-    const who = WHO[event.id];
-    if (event.type === 'actor.error') return `${who} fails with ${describeFailure(event.error)}`;
-    return `${who} answers ${JSON.stringify(event.output)}`;
+    return describeSettle(WHO[event.id], event);
   }
   switch (event.type) {
     case 'email.submit':

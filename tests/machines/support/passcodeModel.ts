@@ -4,6 +4,7 @@
  * normalises them (`{ status, seconds? }`), and how they read as sentences.
  */
 import type { BiometricSuggestionFacts } from '../../../machines/passcode/rules.ts';
+import type { ActorSettle } from './model.ts';
 
 /** The lockout a 429 carries in the models: short, so a path can count it down. */
 export const LOCK_SECONDS = 2;
@@ -25,6 +26,17 @@ export function describeFailure(error: unknown): string {
 }
 
 /** 2026-01-15: the models' "now". */
+/** A fake's answer read as text (a code id or token); anything else reads as empty. */
+export function outputText(output: unknown): string {
+  return typeof output === 'string' ? output : '';
+}
+
+/** How a settled call reads in a test name. */
+export function describeSettle(who: string, event: ActorSettle): string {
+  if (event.type === 'actor.error') return `${who} fails with ${describeFailure(event.error)}`;
+  return `${who} answers ${JSON.stringify(event.output)}`;
+}
+
 export const NOW = Date.UTC(2026, 0, 15);
 
 export const NO_BIOMETRICS: BiometricSuggestionFacts = {

@@ -28,6 +28,7 @@ import {
   NO_BIOMETRICS,
   NO_RESPONSE,
   NOT_FOUND,
+  outputText,
   SERVER_ERROR,
   TOO_MANY,
 } from './passcodeModel.ts';
@@ -154,21 +155,19 @@ export function setPasscodePaths(scenario: SetPasscodeScenario): Array<ModelPath
 /** The effects a replay records: the named actions the app provides, in order. */
 export const EFFECTS = ['errorHaptics', 'openBiometricSettings'] as const;
 
-const text = (output: unknown): string => (typeof output === 'string' ? output : '');
-
 export function replayMachine(): { machine: SetPasscodeMachine; fakes: DeferredActors; effects: string[] } {
   const fakes = new DeferredActors();
   const effects: string[] = [];
   const machine = setPasscodeMachine.provide({
     actors: {
-      verifyEmail: fakes.actor('verifyEmail', text),
+      verifyEmail: fakes.actor('verifyEmail', outputText),
       confirmEmail: fakes.actor('confirmEmail', (output) => output),
       setPasscode: fakes.actor('setPasscode', (output) => output),
       fetchSettings: fakes.actor('fetchSettings', (output) => output),
       checkBiometricAccess: fakes.actor('checkBiometricAccess', (output) => output === true),
       requestBiometricAccess: fakes.actor('requestBiometricAccess', (output) => output === true),
-      confirmPasscode: fakes.actor('confirmPasscode', text),
-      addBiometric: fakes.actor('addBiometric', text),
+      confirmPasscode: fakes.actor('confirmPasscode', outputText),
+      addBiometric: fakes.actor('addBiometric', outputText),
       storeBiometricToken: fakes.actor('storeBiometricToken', (output) => output),
     },
     actions: {
