@@ -26,6 +26,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString });
+  // An idle connection can die under us (a server restart, a terminated backend); the pool replaces
+  // it, and without a listener Node would treat the error as fatal and stop the whole server.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
   const db = drizzleNodePostgres({ client: pool });
   return {
     kind: 'postgres',

@@ -51,6 +51,18 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   return { handle, destroy: () => handle.close() };
 }
 
+async function waitForBackendsToLeave(admin: pg.Client, database: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const result = await admin.query<{ count: string }>(
+      'SELECT count(*)::text AS count FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (result.rows[0]?.count === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** A uniquely named database created through the admin connection, migrated, dropped afterwards. */
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const name = `kopilka_test_${randomUUID().replaceAll('-', '')}`;
@@ -72,6 +84,9 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
+        // pool.end() resolves before the server has seen each client leave; dropping WITH (FORCE)
+        // at that moment kills a closing client, which then raises an error nobody listens to.
+        await waitForBackendsToLeave(dropper, name);
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await dropper.end();
