@@ -11,3 +11,9 @@ export const smallestUnits = z.string().check(z.regex(/^(0|[1-9][0-9]*)$/, 'Expe
 export const decimalString = z
   .string()
   .check(z.regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'Expected a non-negative decimal string'));
+
+/** An amount in smallest units that may be negative: a movement's effect on a balance. */
+export const signedSmallestUnits = z.string().check(z.regex(/^(0|-?[1-9][0-9]*)$/, 'Expected an integer string'));
+
+/** A positive amount in smallest units: what a person asks to move. */
+export const positiveSmallestUnits = z.string().check(z.regex(/^[1-9][0-9]*$/, 'Expected a positive integer string'));

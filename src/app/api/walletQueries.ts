@@ -1,0 +1,56 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { walletEndpoints } from '../../contract/wallet.ts';
+import { walletOperationEndpoints } from '../../contract/wallet-operations.ts';
+import { call } from './call.ts';
+
+/**
+ * Query options of the wallet data that several features read (home, deposit, withdraw, address
+ * book). Keys are hierarchical: invalidating ['wallet'] refreshes all of it.
+ */
+
+/** Spec 000 s.7: lists fetch 40 items divided by the device divider (the frontend config's, 1 today). */
+export const transactionsPageSize = 40;
+/** Spec 000 s.4 and s.9: the balance is refetched every 5 s. */
+export const balanceRefetchMs = 5_000;
+
+/** GET /wallet/asset: the catalogue, keyed by asset code. The same for everyone. */
+export function assetCatalogueQueryOptions() {
+  return queryOptions({
+    queryKey: ['wallet', 'asset'],
+    queryFn: ({ signal }) => call(walletEndpoints.listAssets, { signal }),
+    meta: { public: true },
+  });
+}
+
+/** GET /wallet/asset/prices: fresh for 5 minutes (the app's default freshness). */
+export function assetPricesQueryOptions() {
+  return queryOptions({
+    queryKey: ['wallet', 'asset', 'prices'],
+    queryFn: ({ signal }) => call(walletEndpoints.listAssetPrices, { signal }),
+    meta: { public: true },
+  });
+}
+
+/** GET /wallet/balance, refetched every 5 s while a screen shows it. */
+export function balanceQueryOptions() {
+  return queryOptions({
+    queryKey: ['wallet', 'balance'],
+    queryFn: ({ signal }) => call(walletOperationEndpoints.getBalance, { signal }),
+    refetchInterval: balanceRefetchMs,
+  });
+}
+
+/** GET /wallet/transactions, page by page along the cursor; `asset` narrows it to one asset. */
+export function transactionsQueryOptions(asset?: string) {
+  return infiniteQueryOptions({
+    queryKey: ['wallet', 'transactions', asset ?? 'all'],
+    queryFn: ({ signal, pageParam }) =>
+      call(walletOperationEndpoints.listTransactions, {
+        signal,
+        // The first page has no cursor: '' stands for it.
+        query: { count: transactionsPageSize, cursor: pageParam === '' ? undefined : pageParam, asset },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.cursor,
+  });
+}
