@@ -7,8 +7,11 @@ import type { EndpointContext } from './http/register-endpoint';
 import { serveApp } from './http/serve-app';
 import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeRequest } from './logging';
+import { registerAddressBookRoutes } from './modules/address-book/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import type { SessionPolicy } from './modules/auth/sessions';
+import { registerChainSimulatorRoutes } from './modules/chain-simulator/routes';
+import { registerDepositAddressRoutes } from './modules/deposit-addresses/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
@@ -18,6 +21,8 @@ import { registerMailboxRoutes, registerSecurityRoutes } from './modules/securit
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
+import { registerWalletHistoryRoutes } from './modules/wallet-history/routes';
+import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
 
 export interface AppDependencies {
   readonly database: DatabaseHandle;
@@ -78,6 +83,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerUserRoutes(app, context);
   registerReferralRoutes(app, context);
   registerWalletRoutes(app, context);
+  registerWalletHistoryRoutes(app, context);
+  registerWithdrawalRoutes(app, context);
+  registerAddressBookRoutes(app, context);
+  registerDepositAddressRoutes(app, context);
   registerSettingsRoutes(app, context);
   const security = dependencies.security ?? {};
   registerSecurityRoutes(app, context, {
@@ -97,6 +106,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (dependencies.telegram.localMode) {
     await registerLocalLoginRoutes(app, context, dependencies.telegram);
     registerMailboxRoutes(app, context);
+    registerChainSimulatorRoutes(app, context);
   }
 
   if (dependencies.appDir === null) {
