@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { botLink, emailCode } from './support/mailbox.ts';
 import { OwnServer } from './support/ownServer.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 
@@ -18,23 +19,6 @@ test.afterAll(async () => {
 async function enterDigits(page: Page, digits: string): Promise<void> {
   const keypad = page.getByRole('group', { name: /keypad/i });
   for (const digit of digits) await keypad.getByRole('button', { name: digit, exact: true }).click();
-}
-
-/** The newest message of the local mailbox that mentions `needle`, as text. */
-async function newestMail(page: Page, needle: string, channel: 'email' | 'telegram'): Promise<string> {
-  const html = await (await page.request.get(`${server.origin}/local/mailbox`)).text();
-  const article = html
-    .split('<article ')
-    .slice(1)
-    .find((part) => part.includes(`data-channel="${channel}"`) && part.includes(needle));
-  if (article === undefined) throw new Error(`No ${channel} message mentioning ${needle} in the mailbox`);
-  return article;
-}
-
-async function emailCode(page: Page, email: string): Promise<string> {
-  const code = /\b(\d{6})\b/.exec(await newestMail(page, email, 'email'))?.[1];
-  if (code === undefined) throw new Error('No code in the e-mail');
-  return code;
 }
 
 test('a passcode is set with e-mail and bot confirmation, confirms, locks out across a restart and is restored by e-mail', async ({
@@ -60,7 +44,7 @@ test('a passcode is set with e-mail and bot confirmation, confirms, locks out ac
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
-    await page.getByLabel('Code from the e-mail').fill(await emailCode(page, email));
+    await page.getByLabel('Code from the e-mail').fill(await emailCode(page, server.origin, email));
   });
 
   await test.step('the passcode turns on only after the bot message is confirmed', async () => {
@@ -68,9 +52,7 @@ test('a passcode is set with e-mail and bot confirmation, confirms, locks out ac
     const security = await (await page.request.get(`${server.origin}/api/v1/security?deviceId=e2e`)).json();
     expect(security).toMatchObject({ passCode: false, passCodePending: true });
 
-    const botMessage = await newestMail(page, `data-user-id="${userId}"`, 'telegram');
-    const link = /href="([^"]+)"/.exec(botMessage)?.[1]?.replaceAll('&amp;', '&');
-    if (link === undefined) throw new Error('The bot message has no link');
+    const link = await botLink(page, server.origin, userId);
     const bot = await page.context().newPage();
     await bot.goto(link);
     await bot.getByRole('button', { name: 'Confirm passcode' }).click();
@@ -112,7 +94,7 @@ test('a passcode is set with e-mail and bot confirmation, confirms, locks out ac
   await test.step('the forgotten passcode is restored through the e-mail, which also lifts the lock', async () => {
     await page.getByRole('link', { name: 'Forgot passcode?' }).click();
     await expect(page.getByRole('heading', { name: 'Enter the code from the e-mail' })).toBeVisible();
-    await page.getByLabel('Code from the e-mail').fill(await emailCode(page, email));
+    await page.getByLabel('Code from the e-mail').fill(await emailCode(page, server.origin, email));
     await expect(page.getByRole('heading', { name: 'Create a new passcode' })).toBeVisible();
     await enterDigits(page, '5678');
     await expect(page.getByRole('heading', { name: 'Repeat the new passcode' })).toBeVisible();

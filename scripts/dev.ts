@@ -22,8 +22,9 @@ const vite = await createServer({
     // the bot's passcode confirmation link (/confirm).
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: false, ws: true },
-      '/local': { target: apiOrigin, changeOrigin: false },
-      '/confirm': { target: apiOrigin, changeOrigin: false },
+      // A pattern, not a prefix: '/local' alone would also take the app's /locales/ catalogs.
+      '^/local/': { target: apiOrigin, changeOrigin: false },
+      '^/confirm/': { target: apiOrigin, changeOrigin: false },
     },
   },
 });

@@ -14,14 +14,33 @@ import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
+import { Route as WalletAssetRouteImport } from './routes/wallet.$asset'
+import { Route as AccountAddressBookIndexRouteImport } from './routes/account.address-book.index'
 import { Route as AccountSecurityIndexRouteImport } from './routes/account.security.index'
 import { Route as AccountSecurityBiometricsRouteImport } from './routes/account.security.biometrics'
 import { Route as AccountSecurityEmailRouteImport } from './routes/account.security.email'
 import { Route as AccountSettingsIndexRouteImport } from './routes/account.settings.index'
 import { Route as AccountSettingsLocalCurrencyRouteImport } from './routes/account.settings.local-currency'
 import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.settings.time-zone'
+import { Route as TransactionsKindIdRouteImport } from './routes/transactions.$kind.$id'
+import { Route as WalletDepositIndexRouteImport } from './routes/wallet.deposit.index'
+import { Route as WalletWithdrawIndexRouteImport } from './routes/wallet.withdraw.index'
+import { Route as AccountAddressBookNetworkIndexRouteImport } from './routes/account.address-book.$network.index'
+import { Route as AccountAddressBookNetworkAddRouteImport } from './routes/account.address-book.$network.add'
+import { Route as AccountAddressBookNetworkSearchRouteImport } from './routes/account.address-book.$network.search'
 import { Route as AccountSecurityPasscodeChangeRouteImport } from './routes/account.security.passcode.change'
 import { Route as AccountSecurityPasscodeNewRouteImport } from './routes/account.security.passcode.new'
+import { Route as WalletDepositAssetIndexRouteImport } from './routes/wallet.deposit.$asset.index'
+import { Route as WalletWithdrawAssetIndexRouteImport } from './routes/wallet.withdraw.$asset.index'
+import { Route as WalletWithdrawAssetNetworkRouteImport } from './routes/wallet.withdraw.$asset.$network'
+import { Route as AccountAddressBookNetworkIdIndexRouteImport } from './routes/account.address-book.$network.$id.index'
+import { Route as AccountAddressBookNetworkIdEditRouteImport } from './routes/account.address-book.$network.$id.edit'
+import { Route as WalletDepositAssetNetworkIndexRouteImport } from './routes/wallet.deposit.$asset.$network.index'
+import { Route as WalletDepositAssetNetworkAddressesIndexRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.index'
+import { Route as WalletDepositAssetNetworkNewIndexRouteImport } from './routes/wallet.deposit.$asset.$network.new.index'
+import { Route as WalletDepositAssetNetworkNewAssetRouteImport } from './routes/wallet.deposit.$asset.$network.new.asset'
+import { Route as WalletDepositAssetNetworkAddressesIdIndexRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.$id.index'
+import { Route as WalletDepositAssetNetworkAddressesIdEditRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.$id.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -46,6 +65,16 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
 const PasscodeIdRoute = PasscodeIdRouteImport.update({
   id: '/passcode/$id',
   path: '/passcode/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletAssetRoute = WalletAssetRouteImport.update({
+  id: '/wallet/$asset',
+  path: '/wallet/$asset',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountAddressBookIndexRoute = AccountAddressBookIndexRouteImport.update({
+  id: '/account/address-book/',
+  path: '/account/address-book/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountSecurityIndexRoute = AccountSecurityIndexRouteImport.update({
@@ -80,6 +109,39 @@ const AccountSettingsTimeZoneRoute = AccountSettingsTimeZoneRouteImport.update({
   path: '/account/settings/time-zone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TransactionsKindIdRoute = TransactionsKindIdRouteImport.update({
+  id: '/transactions/$kind/$id',
+  path: '/transactions/$kind/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletDepositIndexRoute = WalletDepositIndexRouteImport.update({
+  id: '/wallet/deposit/',
+  path: '/wallet/deposit/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletWithdrawIndexRoute = WalletWithdrawIndexRouteImport.update({
+  id: '/wallet/withdraw/',
+  path: '/wallet/withdraw/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountAddressBookNetworkIndexRoute =
+  AccountAddressBookNetworkIndexRouteImport.update({
+    id: '/account/address-book/$network/',
+    path: '/account/address-book/$network/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountAddressBookNetworkAddRoute =
+  AccountAddressBookNetworkAddRouteImport.update({
+    id: '/account/address-book/$network/add',
+    path: '/account/address-book/$network/add',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountAddressBookNetworkSearchRoute =
+  AccountAddressBookNetworkSearchRouteImport.update({
+    id: '/account/address-book/$network/search',
+    path: '/account/address-book/$network/search',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AccountSecurityPasscodeChangeRoute =
   AccountSecurityPasscodeChangeRouteImport.update({
     id: '/account/security/passcode/change',
@@ -92,36 +154,139 @@ const AccountSecurityPasscodeNewRoute =
     path: '/account/security/passcode/new',
     getParentRoute: () => rootRouteImport,
   } as any)
+const WalletDepositAssetIndexRoute = WalletDepositAssetIndexRouteImport.update({
+  id: '/wallet/deposit/$asset/',
+  path: '/wallet/deposit/$asset/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletWithdrawAssetIndexRoute =
+  WalletWithdrawAssetIndexRouteImport.update({
+    id: '/wallet/withdraw/$asset/',
+    path: '/wallet/withdraw/$asset/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletWithdrawAssetNetworkRoute =
+  WalletWithdrawAssetNetworkRouteImport.update({
+    id: '/wallet/withdraw/$asset/$network',
+    path: '/wallet/withdraw/$asset/$network',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountAddressBookNetworkIdIndexRoute =
+  AccountAddressBookNetworkIdIndexRouteImport.update({
+    id: '/account/address-book/$network/$id/',
+    path: '/account/address-book/$network/$id/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountAddressBookNetworkIdEditRoute =
+  AccountAddressBookNetworkIdEditRouteImport.update({
+    id: '/account/address-book/$network/$id/edit',
+    path: '/account/address-book/$network/$id/edit',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkIndexRoute =
+  WalletDepositAssetNetworkIndexRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/',
+    path: '/wallet/deposit/$asset/$network/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkAddressesIndexRoute =
+  WalletDepositAssetNetworkAddressesIndexRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/addresses/',
+    path: '/wallet/deposit/$asset/$network/addresses/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkNewIndexRoute =
+  WalletDepositAssetNetworkNewIndexRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/new/',
+    path: '/wallet/deposit/$asset/$network/new/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkNewAssetRoute =
+  WalletDepositAssetNetworkNewAssetRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/new/asset',
+    path: '/wallet/deposit/$asset/$network/new/asset',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkAddressesIdIndexRoute =
+  WalletDepositAssetNetworkAddressesIdIndexRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/addresses/$id/',
+    path: '/wallet/deposit/$asset/$network/addresses/$id/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const WalletDepositAssetNetworkAddressesIdEditRoute =
+  WalletDepositAssetNetworkAddressesIdEditRouteImport.update({
+    id: '/wallet/deposit/$asset/$network/addresses/$id/edit',
+    path: '/wallet/deposit/$asset/$network/addresses/$id/edit',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
+  '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/transactions/$kind/$id': typeof TransactionsKindIdRoute
+  '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/wallet/deposit/': typeof WalletDepositIndexRoute
+  '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
+  '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
+  '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
+  '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
+  '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
+  '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
+  '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
+  '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
+  '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
+  '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
+  '/wallet/deposit/$asset/$network/new/': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/wallet/deposit/$asset/$network/addresses/$id/': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
+  '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/transactions/$kind/$id': typeof TransactionsKindIdRoute
+  '/account/address-book': typeof AccountAddressBookIndexRoute
   '/account/security': typeof AccountSecurityIndexRoute
   '/account/settings': typeof AccountSettingsIndexRoute
+  '/wallet/deposit': typeof WalletDepositIndexRoute
+  '/wallet/withdraw': typeof WalletWithdrawIndexRoute
+  '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
+  '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
+  '/account/address-book/$network': typeof AccountAddressBookNetworkIndexRoute
+  '/wallet/deposit/$asset': typeof WalletDepositAssetIndexRoute
+  '/wallet/withdraw/$asset': typeof WalletWithdrawAssetIndexRoute
+  '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/address-book/$network/$id': typeof AccountAddressBookNetworkIdIndexRoute
+  '/wallet/deposit/$asset/$network': typeof WalletDepositAssetNetworkIndexRoute
+  '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
+  '/wallet/deposit/$asset/$network/addresses': typeof WalletDepositAssetNetworkAddressesIndexRoute
+  '/wallet/deposit/$asset/$network/new': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/wallet/deposit/$asset/$network/addresses/$id': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -129,15 +294,34 @@ export interface FileRoutesById {
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
   '/passcode/$id': typeof PasscodeIdRoute
+  '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/transactions/$kind/$id': typeof TransactionsKindIdRoute
+  '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/wallet/deposit/': typeof WalletDepositIndexRoute
+  '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
+  '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
+  '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
+  '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
+  '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
+  '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
+  '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
+  '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
+  '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
+  '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
+  '/wallet/deposit/$asset/$network/new/': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/wallet/deposit/$asset/$network/addresses/$id/': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -146,45 +330,102 @@ export interface FileRouteTypes {
     | '/clown'
     | '/diagnostic'
     | '/passcode/$id'
+    | '/wallet/$asset'
     | '/account/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/transactions/$kind/$id'
+    | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
+    | '/wallet/deposit/'
+    | '/wallet/withdraw/'
+    | '/account/address-book/$network/add'
+    | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/wallet/withdraw/$asset/$network'
+    | '/account/address-book/$network/'
+    | '/wallet/deposit/$asset/'
+    | '/wallet/withdraw/$asset/'
+    | '/account/address-book/$network/$id/edit'
+    | '/account/address-book/$network/$id/'
+    | '/wallet/deposit/$asset/$network/'
+    | '/wallet/deposit/$asset/$network/new/asset'
+    | '/wallet/deposit/$asset/$network/addresses/'
+    | '/wallet/deposit/$asset/$network/new/'
+    | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/wallet/deposit/$asset/$network/addresses/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/clown'
     | '/diagnostic'
     | '/passcode/$id'
+    | '/wallet/$asset'
     | '/account'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/transactions/$kind/$id'
+    | '/account/address-book'
     | '/account/security'
     | '/account/settings'
+    | '/wallet/deposit'
+    | '/wallet/withdraw'
+    | '/account/address-book/$network/add'
+    | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/wallet/withdraw/$asset/$network'
+    | '/account/address-book/$network'
+    | '/wallet/deposit/$asset'
+    | '/wallet/withdraw/$asset'
+    | '/account/address-book/$network/$id/edit'
+    | '/account/address-book/$network/$id'
+    | '/wallet/deposit/$asset/$network'
+    | '/wallet/deposit/$asset/$network/new/asset'
+    | '/wallet/deposit/$asset/$network/addresses'
+    | '/wallet/deposit/$asset/$network/new'
+    | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/wallet/deposit/$asset/$network/addresses/$id'
   id:
     | '__root__'
     | '/'
     | '/clown'
     | '/diagnostic'
     | '/passcode/$id'
+    | '/wallet/$asset'
     | '/account/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/transactions/$kind/$id'
+    | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
+    | '/wallet/deposit/'
+    | '/wallet/withdraw/'
+    | '/account/address-book/$network/add'
+    | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/wallet/withdraw/$asset/$network'
+    | '/account/address-book/$network/'
+    | '/wallet/deposit/$asset/'
+    | '/wallet/withdraw/$asset/'
+    | '/account/address-book/$network/$id/edit'
+    | '/account/address-book/$network/$id/'
+    | '/wallet/deposit/$asset/$network/'
+    | '/wallet/deposit/$asset/$network/new/asset'
+    | '/wallet/deposit/$asset/$network/addresses/'
+    | '/wallet/deposit/$asset/$network/new/'
+    | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/wallet/deposit/$asset/$network/addresses/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -192,15 +433,34 @@ export interface RootRouteChildren {
   ClownRoute: typeof ClownRoute
   DiagnosticRoute: typeof DiagnosticRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
+  WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountSecurityBiometricsRoute: typeof AccountSecurityBiometricsRoute
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
+  TransactionsKindIdRoute: typeof TransactionsKindIdRoute
+  AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
   AccountSecurityIndexRoute: typeof AccountSecurityIndexRoute
   AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
+  WalletDepositIndexRoute: typeof WalletDepositIndexRoute
+  WalletWithdrawIndexRoute: typeof WalletWithdrawIndexRoute
+  AccountAddressBookNetworkAddRoute: typeof AccountAddressBookNetworkAddRoute
+  AccountAddressBookNetworkSearchRoute: typeof AccountAddressBookNetworkSearchRoute
   AccountSecurityPasscodeChangeRoute: typeof AccountSecurityPasscodeChangeRoute
   AccountSecurityPasscodeNewRoute: typeof AccountSecurityPasscodeNewRoute
+  WalletWithdrawAssetNetworkRoute: typeof WalletWithdrawAssetNetworkRoute
+  AccountAddressBookNetworkIndexRoute: typeof AccountAddressBookNetworkIndexRoute
+  WalletDepositAssetIndexRoute: typeof WalletDepositAssetIndexRoute
+  WalletWithdrawAssetIndexRoute: typeof WalletWithdrawAssetIndexRoute
+  AccountAddressBookNetworkIdEditRoute: typeof AccountAddressBookNetworkIdEditRoute
+  AccountAddressBookNetworkIdIndexRoute: typeof AccountAddressBookNetworkIdIndexRoute
+  WalletDepositAssetNetworkIndexRoute: typeof WalletDepositAssetNetworkIndexRoute
+  WalletDepositAssetNetworkNewAssetRoute: typeof WalletDepositAssetNetworkNewAssetRoute
+  WalletDepositAssetNetworkAddressesIndexRoute: typeof WalletDepositAssetNetworkAddressesIndexRoute
+  WalletDepositAssetNetworkNewIndexRoute: typeof WalletDepositAssetNetworkNewIndexRoute
+  WalletDepositAssetNetworkAddressesIdEditRoute: typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  WalletDepositAssetNetworkAddressesIdIndexRoute: typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -238,6 +498,20 @@ declare module '@tanstack/react-router' {
       path: '/passcode/$id'
       fullPath: '/passcode/$id'
       preLoaderRoute: typeof PasscodeIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/$asset': {
+      id: '/wallet/$asset'
+      path: '/wallet/$asset'
+      fullPath: '/wallet/$asset'
+      preLoaderRoute: typeof WalletAssetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/': {
+      id: '/account/address-book/'
+      path: '/account/address-book'
+      fullPath: '/account/address-book/'
+      preLoaderRoute: typeof AccountAddressBookIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/security/': {
@@ -282,6 +556,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSettingsTimeZoneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/transactions/$kind/$id': {
+      id: '/transactions/$kind/$id'
+      path: '/transactions/$kind/$id'
+      fullPath: '/transactions/$kind/$id'
+      preLoaderRoute: typeof TransactionsKindIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/': {
+      id: '/wallet/deposit/'
+      path: '/wallet/deposit'
+      fullPath: '/wallet/deposit/'
+      preLoaderRoute: typeof WalletDepositIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/withdraw/': {
+      id: '/wallet/withdraw/'
+      path: '/wallet/withdraw'
+      fullPath: '/wallet/withdraw/'
+      preLoaderRoute: typeof WalletWithdrawIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/$network/': {
+      id: '/account/address-book/$network/'
+      path: '/account/address-book/$network'
+      fullPath: '/account/address-book/$network/'
+      preLoaderRoute: typeof AccountAddressBookNetworkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/$network/add': {
+      id: '/account/address-book/$network/add'
+      path: '/account/address-book/$network/add'
+      fullPath: '/account/address-book/$network/add'
+      preLoaderRoute: typeof AccountAddressBookNetworkAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/$network/search': {
+      id: '/account/address-book/$network/search'
+      path: '/account/address-book/$network/search'
+      fullPath: '/account/address-book/$network/search'
+      preLoaderRoute: typeof AccountAddressBookNetworkSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/security/passcode/change': {
       id: '/account/security/passcode/change'
       path: '/account/security/passcode/change'
@@ -296,6 +612,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSecurityPasscodeNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wallet/deposit/$asset/': {
+      id: '/wallet/deposit/$asset/'
+      path: '/wallet/deposit/$asset'
+      fullPath: '/wallet/deposit/$asset/'
+      preLoaderRoute: typeof WalletDepositAssetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/withdraw/$asset/': {
+      id: '/wallet/withdraw/$asset/'
+      path: '/wallet/withdraw/$asset'
+      fullPath: '/wallet/withdraw/$asset/'
+      preLoaderRoute: typeof WalletWithdrawAssetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/withdraw/$asset/$network': {
+      id: '/wallet/withdraw/$asset/$network'
+      path: '/wallet/withdraw/$asset/$network'
+      fullPath: '/wallet/withdraw/$asset/$network'
+      preLoaderRoute: typeof WalletWithdrawAssetNetworkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/$network/$id/': {
+      id: '/account/address-book/$network/$id/'
+      path: '/account/address-book/$network/$id'
+      fullPath: '/account/address-book/$network/$id/'
+      preLoaderRoute: typeof AccountAddressBookNetworkIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/address-book/$network/$id/edit': {
+      id: '/account/address-book/$network/$id/edit'
+      path: '/account/address-book/$network/$id/edit'
+      fullPath: '/account/address-book/$network/$id/edit'
+      preLoaderRoute: typeof AccountAddressBookNetworkIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/': {
+      id: '/wallet/deposit/$asset/$network/'
+      path: '/wallet/deposit/$asset/$network'
+      fullPath: '/wallet/deposit/$asset/$network/'
+      preLoaderRoute: typeof WalletDepositAssetNetworkIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/addresses/': {
+      id: '/wallet/deposit/$asset/$network/addresses/'
+      path: '/wallet/deposit/$asset/$network/addresses'
+      fullPath: '/wallet/deposit/$asset/$network/addresses/'
+      preLoaderRoute: typeof WalletDepositAssetNetworkAddressesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/new/': {
+      id: '/wallet/deposit/$asset/$network/new/'
+      path: '/wallet/deposit/$asset/$network/new'
+      fullPath: '/wallet/deposit/$asset/$network/new/'
+      preLoaderRoute: typeof WalletDepositAssetNetworkNewIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/new/asset': {
+      id: '/wallet/deposit/$asset/$network/new/asset'
+      path: '/wallet/deposit/$asset/$network/new/asset'
+      fullPath: '/wallet/deposit/$asset/$network/new/asset'
+      preLoaderRoute: typeof WalletDepositAssetNetworkNewAssetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/addresses/$id/': {
+      id: '/wallet/deposit/$asset/$network/addresses/$id/'
+      path: '/wallet/deposit/$asset/$network/addresses/$id'
+      fullPath: '/wallet/deposit/$asset/$network/addresses/$id/'
+      preLoaderRoute: typeof WalletDepositAssetNetworkAddressesIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet/deposit/$asset/$network/addresses/$id/edit': {
+      id: '/wallet/deposit/$asset/$network/addresses/$id/edit'
+      path: '/wallet/deposit/$asset/$network/addresses/$id/edit'
+      fullPath: '/wallet/deposit/$asset/$network/addresses/$id/edit'
+      preLoaderRoute: typeof WalletDepositAssetNetworkAddressesIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -304,15 +697,39 @@ const rootRouteChildren: RootRouteChildren = {
   ClownRoute: ClownRoute,
   DiagnosticRoute: DiagnosticRoute,
   PasscodeIdRoute: PasscodeIdRoute,
+  WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountSecurityBiometricsRoute: AccountSecurityBiometricsRoute,
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
+  TransactionsKindIdRoute: TransactionsKindIdRoute,
+  AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
   AccountSecurityIndexRoute: AccountSecurityIndexRoute,
   AccountSettingsIndexRoute: AccountSettingsIndexRoute,
+  WalletDepositIndexRoute: WalletDepositIndexRoute,
+  WalletWithdrawIndexRoute: WalletWithdrawIndexRoute,
+  AccountAddressBookNetworkAddRoute: AccountAddressBookNetworkAddRoute,
+  AccountAddressBookNetworkSearchRoute: AccountAddressBookNetworkSearchRoute,
   AccountSecurityPasscodeChangeRoute: AccountSecurityPasscodeChangeRoute,
   AccountSecurityPasscodeNewRoute: AccountSecurityPasscodeNewRoute,
+  WalletWithdrawAssetNetworkRoute: WalletWithdrawAssetNetworkRoute,
+  AccountAddressBookNetworkIndexRoute: AccountAddressBookNetworkIndexRoute,
+  WalletDepositAssetIndexRoute: WalletDepositAssetIndexRoute,
+  WalletWithdrawAssetIndexRoute: WalletWithdrawAssetIndexRoute,
+  AccountAddressBookNetworkIdEditRoute: AccountAddressBookNetworkIdEditRoute,
+  AccountAddressBookNetworkIdIndexRoute: AccountAddressBookNetworkIdIndexRoute,
+  WalletDepositAssetNetworkIndexRoute: WalletDepositAssetNetworkIndexRoute,
+  WalletDepositAssetNetworkNewAssetRoute:
+    WalletDepositAssetNetworkNewAssetRoute,
+  WalletDepositAssetNetworkAddressesIndexRoute:
+    WalletDepositAssetNetworkAddressesIndexRoute,
+  WalletDepositAssetNetworkNewIndexRoute:
+    WalletDepositAssetNetworkNewIndexRoute,
+  WalletDepositAssetNetworkAddressesIdEditRoute:
+    WalletDepositAssetNetworkAddressesIdEditRoute,
+  WalletDepositAssetNetworkAddressesIdIndexRoute:
+    WalletDepositAssetNetworkAddressesIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

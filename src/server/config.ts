@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
+import { defaultChainStepMs } from './integrations/chain/networks';
 import { botIdOf, localBotTokenPath, readOrCreateLocalBotToken } from './integrations/telegram/bot-token';
 import type { TelegramSettings } from './integrations/telegram/settings';
 
@@ -54,6 +55,11 @@ const environment = z.object({
   MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
   /** https://… origin of the links in the bot's messages; unset: the origin of the request. */
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
+  CHAIN_STEP_MS: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
+    defaultChainStepMs,
+  ),
 });
 
 /** How the server knows and trusts Telegram. */
@@ -75,6 +81,8 @@ export interface ServerConfig {
   readonly sessions: { readonly idleTimeoutMs: number; readonly maxAgeMs: number };
   readonly trustProxy: boolean;
   readonly mail: { readonly smtpUrl?: string; readonly mailFrom?: string; readonly publicUrl?: string };
+  /** The test-network chain's withdrawal worker. */
+  readonly chain: { readonly stepMs: number };
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -132,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(parsed.MAIL_FROM === undefined ? {} : { mailFrom: parsed.MAIL_FROM }),
       ...(parsed.PUBLIC_URL === undefined ? {} : { publicUrl: new URL(parsed.PUBLIC_URL).origin }),
     },
+    chain: { stepMs: parsed.CHAIN_STEP_MS },
   };
 }

@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
+import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
+import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { seedCatalogue } from './modules/wallet/seed';
 
 /** Start-up: config → database (migrate, seed) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -10,6 +12,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   await seedCatalogue(database.db);
+  await seedChainAddressFlags(database.db);
 
   const app = await buildApp({
     database,
@@ -22,11 +25,20 @@ async function main(): Promise<void> {
     security: config.mail,
   });
 
+  // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.
+  const withdrawalWorker = startWithdrawalWorker({
+    db: database.db,
+    now: () => new Date(),
+    stepMs: config.chain.stepMs,
+    onError: (error) => app.log.error({ err: error }, 'The withdrawal worker failed a pass'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await withdrawalWorker.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -13,6 +13,14 @@ import type { Biometry, HapticKind, Platform } from './types.ts';
 import { capabilitiesFor } from './versionGates.ts';
 import { isDesktopPlatform, shouldDisableVerticalSwipe } from './viewportRules.ts';
 
+/** The messenger's QR scanner once the SDK is there; null without it (the scan simply gives nothing). */
+function scanQrWith(session: Promise<TelegramSession | null>): (prompt: string) => Promise<string | null> {
+  return async (prompt) => {
+    const telegram = await session;
+    return telegram ? telegram.scanQr(prompt) : null;
+  };
+}
+
 /**
  * The mini app. Everything that can be known without the SDK (kind, version gates, theme
  * from the launch parameters, language) is known at once, so the first screen paints in the
@@ -115,5 +123,6 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       withSession((telegram) => telegram.ready());
     },
     ...(capabilities.biometrics ? { biometry } : {}),
+    ...(capabilities.qrScanner ? { scanQr: scanQrWith(session) } : {}),
   };
 }

@@ -14,6 +14,7 @@ import {
   miniApp,
   mockTelegramEnv,
   popup,
+  qrScanner,
   settingsButton,
   swipeBehavior,
   themeParams,
@@ -28,6 +29,7 @@ export interface TelegramSession {
   alert(message: string): Promise<void>;
   showSettingsButton(handler: () => void): () => void;
   ready(): void;
+  scanQr(prompt: string): Promise<string | null>;
   biometry: Biometry;
 }
 
@@ -132,6 +134,16 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
     },
     ready() {
       attempt('ready', () => miniApp.ready.ifAvailable());
+    },
+    async scanQr(prompt) {
+      if (!qrScanner.open.isAvailable() || qrScanner.isOpened()) return null;
+      try {
+        // The first code scanned closes the scanner; closing it by hand answers undefined.
+        return (await qrScanner.open({ text: prompt })) ?? null;
+      } catch (error) {
+        console.warn('Telegram: QR scanner failed', error);
+        return null;
+      }
     },
     biometry: connectBiometry(),
   };

@@ -86,4 +86,10 @@ export interface Platform {
   ready(): void;
   /** The messenger's biometry: only inside the mini app from 7.2; absent on the web. */
   readonly biometry?: Biometry;
+  /**
+   * The messenger's QR scanner (mini app ≥ 6.4; absent on the web): resolves with the first code
+   * scanned, or null when the person closed the scanner or it could not open. `prompt` is the
+   * line shown in the scanner.
+   */
+  readonly scanQr?: (prompt: string) => Promise<string | null>;
 }

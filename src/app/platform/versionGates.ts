@@ -1,7 +1,8 @@
 /**
  * Which messenger features this client may use, from the mini app's Bot API version
  * (spec 000 s.9 and 001 s.9): 6.1 haptics, 6.2 alert, 7.0 settings button, 7.2 biometrics,
- * 7.10 secondary button. The web has none of them; each has a web fallback elsewhere.
+ * 7.10 secondary button; and 6.4 the QR scanner (`showScanQrPopup`, Bot API 6.4) for withdraw
+ * addresses. The web has none of them; each has a web fallback elsewhere.
  */
 export interface Capabilities {
   readonly haptics: boolean;
@@ -9,6 +10,7 @@ export interface Capabilities {
   readonly settingsButton: boolean;
   readonly biometrics: boolean;
   readonly secondaryButton: boolean;
+  readonly qrScanner: boolean;
 }
 
 export type Capability = keyof Capabilities;
@@ -19,6 +21,7 @@ export const minimumVersions: Readonly<Record<Capability, string>> = {
   settingsButton: '7.0',
   biometrics: '7.2',
   secondaryButton: '7.10',
+  qrScanner: '6.4',
 };
 
 /** Compares dotted versions numerically: "7.10" is newer than "7.2". */
@@ -43,6 +46,7 @@ export const noCapabilities: Capabilities = {
   settingsButton: false,
   biometrics: false,
   secondaryButton: false,
+  qrScanner: false,
 };
 
 /** The capabilities of a mini app at `version`; `null` (the web) has none. */
@@ -54,5 +58,6 @@ export function capabilitiesFor(version: string | null): Capabilities {
     settingsButton: isVersionAtLeast(version, minimumVersions.settingsButton),
     biometrics: isVersionAtLeast(version, minimumVersions.biometrics),
     secondaryButton: isVersionAtLeast(version, minimumVersions.secondaryButton),
+    qrScanner: isVersionAtLeast(version, minimumVersions.qrScanner),
   };
 }

@@ -14,7 +14,8 @@ export interface CellProps {
 /** One row of a Section: icon, title, subtitle, value, chevron. Wrap it in a link to navigate. */
 export function Cell({ icon, title, subtitle, value, chevron = false }: CellProps) {
   return (
-    <div className="ui-cell">
+    // A span, not a div: cells sit inside links and buttons, which may only hold phrasing content.
+    <span className="ui-cell">
       {icon ? <span className="ui-cell-icon">{icon}</span> : null}
       <span className="ui-cell-text">
         <span className="ui-cell-title">{title}</span>
@@ -33,6 +34,6 @@ export function Cell({ icon, title, subtitle, value, chevron = false }: CellProp
           />
         </svg>
       ) : null}
-    </div>
+    </span>
   );
 }

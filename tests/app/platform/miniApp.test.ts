@@ -95,4 +95,21 @@ describe('the mini app platform', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
   });
+
+  it('scans a QR code with the messenger’s scanner and answers the first code read', async () => {
+    const scanQr = platform.scanQr;
+    if (scanQr === undefined) throw new Error('the scanner is missing at 7.10');
+    const scanned = scanQr('Scan the address');
+    await vi.waitFor(() => expect(sent('web_app_open_scan_qr_popup')).toEqual([{ text: 'Scan the address' }]));
+    receive('qr_text_received', { data: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+    await expect(scanned).resolves.toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    await vi.waitFor(() => expect(sent('web_app_close_scan_qr_popup')).toHaveLength(1));
+  });
+
+  it('answers null when the person closes the scanner', async () => {
+    const scanned = platform.scanQr?.('Scan the address');
+    await vi.waitFor(() => expect(sent('web_app_open_scan_qr_popup')).toEqual([{ text: 'Scan the address' }]));
+    receive('scan_qr_popup_closed');
+    await expect(scanned).resolves.toBeNull();
+  });
 });

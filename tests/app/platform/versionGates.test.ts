@@ -15,19 +15,72 @@ describe('version gates', () => {
       settingsButton: false,
       biometrics: false,
       secondaryButton: false,
+      qrScanner: false,
     });
   });
 
   it.each([
-    ['6.0', { haptics: false, alert: false, settingsButton: false, biometrics: false, secondaryButton: false }],
-    ['6.1', { haptics: true, alert: false, settingsButton: false, biometrics: false, secondaryButton: false }],
-    ['6.2', { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false }],
-    ['6.10', { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false }],
-    ['7.0', { haptics: true, alert: true, settingsButton: true, biometrics: false, secondaryButton: false }],
-    ['7.2', { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false }],
-    ['7.9', { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false }],
-    ['7.10', { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true }],
-    ['8.0', { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true }],
+    [
+      '6.0',
+      {
+        haptics: false,
+        alert: false,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: false,
+      },
+    ],
+    [
+      '6.1',
+      {
+        haptics: true,
+        alert: false,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: false,
+      },
+    ],
+    [
+      '6.2',
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: false,
+      },
+    ],
+    [
+      '6.4',
+      { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false, qrScanner: true },
+    ],
+    [
+      '6.10',
+      { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false, qrScanner: true },
+    ],
+    [
+      '7.0',
+      { haptics: true, alert: true, settingsButton: true, biometrics: false, secondaryButton: false, qrScanner: true },
+    ],
+    [
+      '7.2',
+      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false, qrScanner: true },
+    ],
+    [
+      '7.9',
+      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false, qrScanner: true },
+    ],
+    [
+      '7.10',
+      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true, qrScanner: true },
+    ],
+    [
+      '8.0',
+      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true, qrScanner: true },
+    ],
   ])('open at version %s exactly the features the spec allows', (version, expected) => {
     expect(capabilitiesFor(version)).toEqual(expected);
   });

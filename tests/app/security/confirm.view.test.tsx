@@ -20,13 +20,13 @@ import { createActor } from 'xstate';
 import { formatCountdown } from '../../../machines/passcode/rules.ts';
 import { passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
+import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
+import { machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
+import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import {
   type PasscodeConfirmActor,
   PasscodeConfirmView,
-} from '../../../src/app/features/security/confirm/PasscodeConfirmView.tsx';
-import { machineErrorMessage } from '../../../src/app/features/security/errorMessages.ts';
-import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
-import { createToastActor } from '../../../src/app/lib/toasts.tsx';
+} from '../../../src/app/ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import {
   coverageOf,
   flush,

@@ -22,12 +22,12 @@ import { createActor } from 'xstate';
 import { changePasscodeMachine } from '../../../machines/changePasscode.machine.ts';
 import { formatCountdown } from '../../../machines/passcode/rules.ts';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
-import { machineErrorMessage } from '../../../src/app/features/security/errorMessages.ts';
 import {
   type ChangePasscodeActor,
   ChangePasscodeView,
 } from '../../../src/app/features/security/recovery/ChangePasscodeView.tsx';
 import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
+import { machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
 import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import {
   type ChangePasscodeMachine,

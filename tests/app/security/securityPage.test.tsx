@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../src/app/api/errors.ts';
-import { callErrorMessage, machineErrorMessage } from '../../../src/app/features/security/errorMessages.ts';
+import { callErrorMessage, machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
 import type { Biometry } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
 import type { UserSettings } from '../../../src/contract/settings.ts';

@@ -21,9 +21,9 @@ import { createActor } from 'xstate';
 import { formatCountdown } from '../../../machines/passcode/rules.ts';
 import { setPasscodeMachine } from '../../../machines/setPasscode.machine.ts';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
-import { machineErrorMessage } from '../../../src/app/features/security/errorMessages.ts';
 import { type SetPasscodeActor, SetPasscodeView } from '../../../src/app/features/security/SetPasscodeView.tsx';
 import { i18n } from '../../../src/app/lib/i18n.ts';
+import { machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
 import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import {
   coverageOf,

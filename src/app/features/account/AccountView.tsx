@@ -32,6 +32,9 @@ export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onL
         <PathLink href="/account/security">
           <Cell icon={<CellIcon colour="#34c759" glyph="security" />} title={<Trans>Security</Trans>} chevron />
         </PathLink>
+        <Link to="/account/address-book">
+          <Cell icon={<CellIcon colour="#5856d6" glyph="addressBook" />} title={<Trans>Address book</Trans>} chevron />
+        </Link>
         <PathLink href="/account/verification">
           <Cell icon={<CellIcon colour="#2481cc" glyph="verification" />} title={<Trans>Verification</Trans>} chevron />
         </PathLink>
@@ -103,7 +106,7 @@ function ProfileCard({ user }: { user: User }) {
   );
 }
 
-type Glyph = 'settings' | 'security' | 'verification' | 'diagnostics';
+type Glyph = 'settings' | 'security' | 'addressBook' | 'verification' | 'diagnostics';
 
 const glyphs: Record<Glyph, (colour: string) => ReactNode> = {
   settings: () => (
@@ -121,6 +124,13 @@ const glyphs: Record<Glyph, (colour: string) => ReactNode> = {
     <>
       <rect x="6" y="10.5" width="12" height="9" rx="2" fill="currentColor" />
       <path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </>
+  ),
+  addressBook: (colour) => (
+    <>
+      <rect x="5.5" y="3.5" width="13" height="17" rx="2" fill="currentColor" />
+      <circle cx="12" cy="10" r="2.3" fill={colour} />
+      <path d="M8.6 16.2a3.6 3.6 0 0 1 6.8 0" fill="none" stroke={colour} strokeWidth="1.8" strokeLinecap="round" />
     </>
   ),
   verification: (colour) => (

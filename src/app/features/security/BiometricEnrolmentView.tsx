@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { biometricEnrolmentMachine } from '../../../../machines/biometricEnrolment.machine.ts';
+import { machineErrorMessage } from '../../lib/securityMessages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { PasscodeConfirmView } from '../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { PasscodeConfirmView } from './confirm/PasscodeConfirmView.tsx';
-import { machineErrorMessage } from './errorMessages.ts';
 import './security.css';
 
 export type BiometricEnrolmentActor = ActorRefFrom<typeof biometricEnrolmentMachine>;

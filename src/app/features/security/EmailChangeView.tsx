@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { emailChangeMachine } from '../../../../machines/emailChange.machine.ts';
 import { EMAIL_CODE_LENGTH, formatCountdown } from '../../../../machines/passcode/rules.ts';
+import { machineErrorMessage } from '../../lib/securityMessages.ts';
 import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { machineErrorMessage } from './errorMessages.ts';
 import { codeEvent } from './SetPasscodeView.tsx';
 import './security.css';
 

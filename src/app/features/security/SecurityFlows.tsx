@@ -6,15 +6,15 @@ import { fromPromise } from 'xstate';
 import { type SetPasscodeInput, setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { UserSettings } from '../../../contract/settings.ts';
+import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import type { Platform } from '../../platform/types.ts';
+import { storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { BiometricEnrolmentView } from './BiometricEnrolmentView.tsx';
 import { biometricEnrolmentSteps, enrolmentConfirmInput, provideBiometricEnrolment } from './biometricEnrolment.ts';
-import { storageOrNull } from './confirm/passcodeConfirm.ts';
 import { EmailChangeView } from './EmailChangeView.tsx';
 import { SetPasscodeView } from './SetPasscodeView.tsx';
 import { deviceId, freshHash, provideEmailChange, securityCalls, useBiometricsAvailable } from './securityApi.ts';
-import { refreshSecurity, securityQueryOptions } from './securityQueries.ts';
 
 /**
  * The set-passcode machine with the app's calls and effects (docs/passcode.md). Its biometric

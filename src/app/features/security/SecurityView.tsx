@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import { isUnauthorized } from '../../api/errors.ts';
+import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
+import { callErrorMessage } from '../../lib/securityMessages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { BackLink } from '../../ui/BackLink.tsx';
@@ -11,9 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { callErrorMessage } from './errorMessages.ts';
 import { deviceId, securityCalls, useBiometricsAvailable } from './securityApi.ts';
-import { refreshSecurity, securityQueryOptions } from './securityQueries.ts';
 import './security.css';
 
 /**

@@ -5,15 +5,15 @@ import type { ActorRefFrom } from 'xstate';
 import type { lockoutMachine } from '../../../../machines/lockout.machine.ts';
 import { EMAIL_CODE_LENGTH, formatCountdown, PASSCODE_LENGTH } from '../../../../machines/passcode/rules.ts';
 import type { setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
+import { machineErrorMessage } from '../../lib/securityMessages.ts';
 import type { HapticKind } from '../../platform/types.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Keypad } from '../../ui/Keypad.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PasscodeDots } from '../../ui/PasscodeDots.tsx';
+import { FlowLayout } from '../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { FlowLayout } from './confirm/parts.tsx';
-import { machineErrorMessage } from './errorMessages.ts';
 import { botConfigQueryOptions } from './securityApi.ts';
 import './security.css';
 

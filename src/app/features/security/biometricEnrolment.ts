@@ -3,10 +3,10 @@ import { fromPromise } from 'xstate';
 import { biometricEnrolmentMachine } from '../../../../machines/biometricEnrolment.machine.ts';
 import type { PasscodeConfirmInput } from '../../../../machines/passcodeConfirm.machine.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
+import { refreshSecurity } from '../../api/securityQueries.ts';
 import type { Platform } from '../../platform/types.ts';
-import { confirmInput, providePasscodeConfirm } from './confirm/passcodeConfirm.ts';
+import { confirmInput, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { securityCalls } from './securityApi.ts';
-import { refreshSecurity } from './securityQueries.ts';
 
 /**
  * Turning biometrics on for this device (docs/security-app.md "Biometric enrolment"): the steps

@@ -7,9 +7,9 @@ import { authEndpoints } from '../../../contract/auth.ts';
 import { securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
+import { fetchSettings, refreshSecurity } from '../../api/securityQueries.ts';
+import { waitSecondsOf } from '../../lib/securityMessages.ts';
 import type { Platform } from '../../platform/types.ts';
-import { waitSecondsOf } from './errorMessages.ts';
-import { fetchSettings, refreshSecurity } from './securityQueries.ts';
 
 /**
  * What a security call failed with, as the passcode machines read it (docs/passcode.md):

@@ -1,5 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { walletOperationEndpoints } from '../../../contract/wallet-operations';
 import type { EndpointContext } from '../../http/register-endpoint';
+import { registerEndpoint } from '../../http/register-endpoint';
+import { getWalletBalance } from './balance';
+import { getTransactionDetail, listTransactions } from './transactions';
 
 /** Balance, transaction history and transaction details, all read from the ledger. */
-export function registerWalletHistoryRoutes(_app: FastifyInstance, _context: EndpointContext): void {}
+export function registerWalletHistoryRoutes(app: FastifyInstance, context: EndpointContext): void {
+  registerEndpoint(app, context, walletOperationEndpoints.getBalance, ({ userId }) =>
+    getWalletBalance(context.db, userId),
+  );
+  registerEndpoint(app, context, walletOperationEndpoints.listTransactions, ({ userId, query }) =>
+    listTransactions(context.db, userId, query),
+  );
+  registerEndpoint(app, context, walletOperationEndpoints.getTransaction, ({ userId, params }) =>
+    getTransactionDetail(context.db, userId, params.kind, params.id),
+  );
+}

@@ -2,15 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { SecurityInfo } from '../../../../contract/security.ts';
+import { securityQueryOptions } from '../../../api/securityQueries.ts';
+import { machineErrorMessage } from '../../../lib/securityMessages.ts';
 import { usePlatform } from '../../../platform/PlatformContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
+import { PasscodeConfirmView } from '../../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
+import { TooManyAttempts } from '../../../ui/passcodeConfirm/parts.tsx';
+import { confirmInput, providePasscodeConfirm, storageOrNull } from '../../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { machineErrorMessage } from '../errorMessages.ts';
-import { securityQueryOptions } from '../securityQueries.ts';
-import { PasscodeConfirmView } from './PasscodeConfirmView.tsx';
-import { TooManyAttempts } from './parts.tsx';
-import { confirmInput, providePasscodeConfirm, storageOrNull } from './passcodeConfirm.ts';
 
 /**
  * The transaction type a `/passcode/{id}` confirmation is bound to. Spec 001 names three types
@@ -70,5 +70,10 @@ function PasscodeConfirmFlow({ hash, info }: { hash: string; info: SecurityInfo 
   const actor = useActorRef(providePasscodeConfirm(platform, storage), {
     input: confirmInput(platform, info, storage, deepLinkTransactionType, hash, Date.now()),
   });
-  return <PasscodeConfirmView actor={actor} />;
+  return (
+    <PasscodeConfirmView
+      actor={actor}
+      confirmedNote={<Trans>The operation will continue in the chat with the bot. You can close this page.</Trans>}
+    />
+  );
 }

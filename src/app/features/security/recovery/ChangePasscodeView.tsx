@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ChangePasscodeError, changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
 import { EMAIL_CODE_LENGTH, PASSCODE_LENGTH } from '../../../../../machines/passcode/rules.ts';
+import { machineErrorMessage } from '../../../lib/securityMessages.ts';
 import { usePlatform } from '../../../platform/PlatformContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { CodeBoxes } from '../../../ui/CodeBoxes.tsx';
@@ -11,7 +12,6 @@ import { Keypad } from '../../../ui/Keypad.tsx';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
 import { PasscodeDots } from '../../../ui/PasscodeDots.tsx';
 import { PathLink } from '../../../ui/PathLink.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import {
   FlowLayout,
   LockoutCountdown,
@@ -19,8 +19,8 @@ import {
   TooManyAttempts,
   useErrorToast,
   usePasteDigits,
-} from '../confirm/parts.tsx';
-import { machineErrorMessage } from '../errorMessages.ts';
+} from '../../../ui/passcodeConfirm/parts.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 
 export type ChangePasscodeActor = ActorRefFrom<typeof changePasscodeMachine>;
 type Snapshot = SnapshotFrom<typeof changePasscodeMachine>;

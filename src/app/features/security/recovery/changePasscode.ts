@@ -3,9 +3,9 @@ import { fromPromise } from 'xstate';
 import { changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
 import { securityEndpoints } from '../../../../contract/security.ts';
 import { call } from '../../../api/call.ts';
+import { refreshSecurity } from '../../../api/securityQueries.ts';
 import type { Platform } from '../../../platform/types.ts';
-import { toSecurityFailure } from '../confirm/passcodeConfirm.ts';
-import { refreshSecurity } from '../securityQueries.ts';
+import { toSecurityFailure } from '../../../ui/passcodeConfirm/passcodeConfirm.ts';
 
 /**
  * The change-passcode ("forgot passcode") machine (machines/changePasscode.machine.ts) wired to

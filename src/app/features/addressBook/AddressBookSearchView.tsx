@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { BackLabel } from '../../ui/BackLabel.tsx';
+import { Page, PageTitle } from '../../ui/Page.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { AddressBookEntries } from './AddressBookEntries.tsx';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+import './address-book.css';
+
+/** Spec 000 s.9 throttles query-string updates to 300 ms; the search waits as long for a pause. */
+export const searchDebounceMs = 300;
+
+/** /account/address-book/{network}/search: entries whose title or address matches what is typed. */
+export function AddressBookSearchView({ network }: { network: NetworkId }) {
+  const { t } = useLingui();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), searchDebounceMs);
+  return (
+    <Page>
+      <Link to="/account/address-book/$network" params={{ network }} className="ui-back-link">
+        <BackLabel>
+          <Trans>Address book</Trans>
+        </BackLabel>
+      </Link>
+      <PageTitle title={<Trans>Search</Trans>} />
+      <TextField
+        label={<Trans>Title or address</Trans>}
+        type="search"
+        value={typed}
+        onChange={setTyped}
+        placeholder={t`Search`}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={128}
+        autoFocus
+      />
+      {search === '' ? null : (
+        <AddressBookEntries
+          network={network}
+          search={search}
+          empty={
+            <p>
+              <Trans>Nothing found</Trans>
+            </p>
+          }
+        />
+      )}
+    </Page>
+  );
+}

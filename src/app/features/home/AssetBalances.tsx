@@ -1,0 +1,51 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Asset } from '../../../contract/wallet.ts';
+import type { AssetBalance } from '../../../contract/wallet-operations.ts';
+import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { AssetCell } from '../../ui/AssetCell.tsx';
+import { Section } from '../../ui/Section.tsx';
+import './home.css';
+
+/**
+ * Everything the person holds of an asset: what is available and what is held for operations on
+ * their way. Integer smallest units, so BigInt adds them exactly (no decimals are involved).
+ */
+function holdingsOf(balance: AssetBalance): string {
+  return (BigInt(balance.available) + BigInt(balance.held)).toString();
+}
+
+function BalanceRow({ balance, localCurrency }: { balance: AssetBalance; localCurrency: Asset | undefined }) {
+  return (
+    <Link to="/wallet/$asset" params={{ asset: balance.asset.code }}>
+      <AssetCell
+        asset={balance.asset}
+        value={<Amount smallest={holdingsOf(balance)} asset={balance.asset} />}
+        secondaryValue={
+          localCurrency === undefined ? undefined : <Amount smallest={balance.local_amount} asset={localCurrency} />
+        }
+        chevron
+      />
+    </Link>
+  );
+}
+
+/** Every crypto asset (zero balances included, catalogue order): icon, name, amount, local value. */
+export function AssetBalances() {
+  const { t } = useLingui();
+  const balance = useQuery(balanceQueryOptions());
+  const catalogue = useQuery(assetCatalogueQueryOptions());
+  if (balance.data === undefined)
+    // The total above says why when it failed; here only the list's shape while it loads.
+    return balance.isError ? null : <div className="home-balances-loading" role="status" aria-label={t`Loading`} />;
+  const localCurrency = catalogue.data?.assets[balance.data.total.currency];
+  return (
+    <Section header={<Trans>Assets</Trans>}>
+      {balance.data.balances.map((entry) => (
+        <BalanceRow key={entry.asset.code} balance={entry} localCurrency={localCurrency} />
+      ))}
+    </Section>
+  );
+}

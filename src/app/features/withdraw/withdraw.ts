@@ -1,0 +1,84 @@
+import { fromPromise } from 'xstate';
+import * as z from 'zod/mini';
+import {
+  type CheckAddressInput,
+  type CheckAddressOutput,
+  type CreateWithdrawalInput,
+  type WithdrawalFailure,
+  type WithdrawInput,
+  withdrawMachine,
+} from '../../../../machines/withdraw.machine.ts';
+import type { SecurityInfo } from '../../../contract/security.ts';
+import type { AssetBalance } from '../../../contract/wallet-operations.ts';
+import { networkId, walletOperationEndpoints } from '../../../contract/wallet-operations.ts';
+import { call } from '../../api/call.ts';
+import { toApiError } from '../../api/errors.ts';
+import type { Platform } from '../../platform/types.ts';
+import { biometricFacts, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { availableOf, type WithdrawTarget } from './withdrawChoices.ts';
+
+/**
+ * The withdraw machine (machines/withdraw.machine.ts) wired to the app:
+ *
+ * - `checkAddress`: `POST /wallet/withdrawal/check-address {asset, network, address}`;
+ * - `passcodeConfirm`: the passcode-confirm machine as the security pages use it
+ *   (`POST /security/pass-code/token`, error haptics, the biometric suggestion date);
+ * - `createWithdrawal`: `POST /wallet/withdrawal`, rejecting with `WithdrawalFailure`: the status
+ *   (null without an answer), the server's stable code and its data.
+ */
+
+export function toWithdrawalFailure(thrown: unknown): WithdrawalFailure {
+  const error = toApiError(thrown);
+  if (error === null) return { status: null, code: null };
+  return { status: error.code, code: error.reason, data: error.data };
+}
+
+export function provideWithdraw(platform: Platform, storage: Storage | null) {
+  return withdrawMachine.provide({
+    actors: {
+      checkAddress: fromPromise<CheckAddressOutput, CheckAddressInput>(({ input, signal }) =>
+        call(walletOperationEndpoints.checkAddress, {
+          body: { asset: input.asset, network: z.parse(networkId, input.network), address: input.address },
+          signal,
+        }),
+      ),
+      passcodeConfirm: providePasscodeConfirm(platform, storage),
+      createWithdrawal: fromPromise<{ id: string }, CreateWithdrawalInput>(async ({ input }) => {
+        try {
+          // No abort signal: once sent, the answer is wanted even if the person leaves the page.
+          return await call(walletOperationEndpoints.createWithdrawal, {
+            body: { ...input, network: z.parse(networkId, input.network) },
+          });
+        } catch (thrown) {
+          throw toWithdrawalFailure(thrown);
+        }
+      }),
+    },
+  });
+}
+
+export type ProvidedWithdraw = ReturnType<typeof provideWithdraw>;
+
+/** The machine's input for sending `target` with the balance and security info of now. */
+export function withdrawInput(
+  target: WithdrawTarget,
+  balances: readonly AssetBalance[],
+  facts: { platform: Platform; info: SecurityInfo; storage: Storage | null; now: number },
+): WithdrawInput {
+  const { asset, network } = target;
+  const lockSeconds = facts.info.lockSeconds;
+  return {
+    asset: asset.code,
+    network: network.network,
+    decimals: asset.decimals,
+    available: availableOf(balances, asset.code),
+    fee: network.withdraw_fee,
+    min: network.limits.withdraw.min,
+    max: network.limits.withdraw.max,
+    passcode: {
+      biometric: biometricFacts(facts.platform, facts.info, facts.storage),
+      now: facts.now,
+      ...(lockSeconds !== null && lockSeconds > 0 ? { unlockIn: lockSeconds } : {}),
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { AddressError, AmountError, SubmitError } from '../../../../machines/withdraw.machine.ts';
+
+/**
+ * The withdraw flow's texts per typed error code of machines/withdraw.machine.ts, as Lingui
+ * messages (render with `i18n._(…)`). Amounts come in already formatted with their unit.
+ */
+
+/** What is wrong with the address: the check's answer, or no answer at all. */
+export function addressErrorMessage(error: AddressError, asset: string): MessageDescriptor {
+  switch (error) {
+    case 'invalid':
+      return msg`Invalid address`;
+    case 'blocked':
+      return msg`This address is blocked`;
+    case 'contract':
+      return msg`This is a contract address`;
+    case 'invalid_smart_contract':
+      return msg`This smart contract cannot receive ${asset}`;
+    case 'failed':
+    case 'unreachable':
+      return msg`Couldn’t check the address, try again`;
+  }
+}
+
+export interface AmountFacts {
+  asset: string;
+  decimals: number;
+  /** Formatted with the unit: "1 USDT". */
+  minimum: string;
+  maximum: string;
+  /** The most that can be sent after the fee, formatted. */
+  sendable: string;
+  fee: string;
+}
+
+/** What is wrong with the amount; null for an empty field (nothing to say yet, "Continue" is off). */
+export function amountErrorMessage(error: AmountError, facts: AmountFacts): MessageDescriptor | null {
+  // Plain names, so the messages' placeholders read {minimum}, {fee}… for the translators.
+  const { asset, decimals, minimum, maximum, sendable, fee } = facts;
+  switch (error) {
+    case 'empty':
+      return null;
+    case 'format':
+      return msg`Enter the amount as a number, like 12.5`;
+    case 'too_many_decimals':
+      return msg`${asset} allows ${plural(decimals, { one: '# decimal place', other: '# decimal places' })}`;
+    case 'below_minimum':
+      return msg`Minimum amount is ${minimum}`;
+    case 'above_maximum':
+      return msg`Maximum amount is ${maximum}`;
+    case 'above_balance':
+      return msg`Not enough funds: you can send up to ${sendable} after the ${fee} fee`;
+  }
+}
+
+/** Why the withdrawal was not created, where the flow stays on its own screen. */
+export function submitErrorMessage(error: SubmitError, asset: string): MessageDescriptor {
+  switch (error) {
+    case 'invalid_token':
+      return msg`The confirmation has expired. Enter your passcode again.`;
+    case 'withdraw_forbidden':
+      return msg`Withdrawals are turned off for your account. Contact support if you think this is a mistake.`;
+    case 'unavailable':
+      return msg`Withdrawals of ${asset} on this network are not available right now.`;
+    case 'failed':
+      return msg`Check your connection and try again. Trying again won’t send the money twice.`;
+  }
+}

@@ -1,0 +1,6 @@
+import * as z from 'zod/mini';
+import { assetCode, networkId } from '../../../contract/wallet-operations.ts';
+
+/** The path params of the withdraw pages (spec 000 s.2); anything else is the not-found page. */
+export const withdrawAssetParams = z.object({ asset: assetCode });
+export const withdrawNetworkParams = z.object({ asset: assetCode, network: networkId });

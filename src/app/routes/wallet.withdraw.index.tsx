@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
+import { SessionGate } from '../features/session/SessionGate.tsx';
+import { ChooseWithdrawAssetView } from '../features/withdraw/ChooseWithdrawAssetView.tsx';
+
+/** `/wallet/withdraw`: choose the asset to send (spec 000 s.2). */
+export const Route = createFileRoute('/wallet/withdraw/')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.session.queryOptions);
+    void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
+  },
+  component: WithdrawRoute,
+});
+
+function WithdrawRoute() {
+  return <SessionGate>{() => <ChooseWithdrawAssetView />}</SessionGate>;
+}

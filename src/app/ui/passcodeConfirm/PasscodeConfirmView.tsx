@@ -1,0 +1,183 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { biometricsUsable, PASSCODE_LENGTH } from '../../../../machines/passcode/rules.ts';
+import type { PasscodeConfirmError, passcodeConfirmMachine } from '../../../../machines/passcodeConfirm.machine.ts';
+import { callErrorMessage, machineErrorMessage } from '../../lib/securityMessages.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { Button } from '../Button.tsx';
+import { Keypad } from '../Keypad.tsx';
+import { Page, PageTitle } from '../Page.tsx';
+import { PasscodeDots } from '../PasscodeDots.tsx';
+import { Sheet } from '../Sheet.tsx';
+import {
+  FlowLayout,
+  LockoutCountdown,
+  lockoutChild,
+  TooManyAttempts,
+  useErrorToast,
+  usePasteDigits,
+} from './parts.tsx';
+
+export type PasscodeConfirmActor = ActorRefFrom<typeof passcodeConfirmMachine>;
+type Snapshot = SnapshotFrom<typeof passcodeConfirmMachine>;
+
+/** The toast for an error code; too many attempts is on the screen instead. */
+function toastMessage(error: PasscodeConfirmError | null): MessageDescriptor | null {
+  if (error === null || error === 'too_many_attempts') return null;
+  // A failed biometric check is verify-biometric's default ("Failed to verify biometric").
+  if (error === 'biometric_failed') return callErrorMessage('verify-biometric', null);
+  return machineErrorMessage(error);
+}
+
+/**
+ * The passcode confirmation (spec 001 s.2 `/passcode/{id}`, s.4 "Passcode confirm", "Lockout"),
+ * rendered from the passcodeConfirm machine's snapshot only. Shared by the `/passcode/{id}` page,
+ * biometric enrolment and the withdraw flow (which invokes the machine as its `passcode` step):
+ *
+ * - `keypad`: the title, the dots (red and shaking after a refused passcode: a 403 shows no
+ *   message), the keypad (greyed while the check runs; a Face ID key when biometrics are on) and
+ *   "Forgot passcode?"; other failures are error toasts;
+ * - `locked`: the keypad hidden (its place kept) and the hh:mm:ss countdown of the `lockout` child;
+ * - `supportLink`: too many attempts, with the support link;
+ * - `biometricOffer`: the confirmation, with a sheet offering biometrics (yes or no);
+ * - `done`: "Confirmed" and what happens next (`confirmedNote`, from the screen that knows it).
+ *
+ * `title` and `subtitle` replace the keypad screen's heading (the withdraw flow names the amount);
+ * `header` goes above it (the withdraw flow's way back).
+ */
+export function PasscodeConfirmView({
+  actor,
+  confirmedNote,
+  title,
+  subtitle,
+  header,
+}: {
+  actor: PasscodeConfirmActor;
+  confirmedNote?: ReactNode;
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  header?: ReactNode;
+}) {
+  const snapshot = useSelector(actor, (current: Snapshot) => current);
+  const platform = usePlatform();
+  const { t, i18n } = useLingui();
+  const { code, error, enableBiometric, biometric } = snapshot.context;
+  const keypad = snapshot.hasTag('keypad');
+  const busy = snapshot.hasTag('busy');
+  const locked = snapshot.hasTag('locked');
+  const lockout = lockoutChild(snapshot.children);
+
+  useErrorToast(toastMessage(error));
+  usePasteDigits(keypad && !busy, (text) => actor.send({ type: 'code.paste', text }));
+
+  if (snapshot.hasTag('done') || snapshot.hasTag('biometricOffer')) {
+    return (
+      <Page centered>
+        <div className="security-done">
+          <span className="security-done-mark">
+            <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
+              <path
+                d="M9 18.5l6 6 12-13"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+          <PageTitle title={<Trans>Confirmed</Trans>} subtitle={confirmedNote} />
+          {enableBiometric ? (
+            <p className="security-hint">
+              <Trans>To confirm with biometrics next time, turn them on in Security.</Trans>
+            </p>
+          ) : null}
+          <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
+            <Trans>Go to the wallet</Trans>
+          </Link>
+        </div>
+        <Sheet
+          open={snapshot.hasTag('biometricOffer')}
+          title={<Trans>Confirm with biometrics?</Trans>}
+          description={
+            <Trans>Next time you can confirm operations with your face or fingerprint instead of the passcode.</Trans>
+          }
+          onClose={() => actor.send({ type: 'biometric.decline' })}
+        >
+          <Button stretched onClick={() => actor.send({ type: 'biometric.accept' })}>
+            <Trans>Use biometrics</Trans>
+          </Button>
+          <Button variant="plain" stretched onClick={() => actor.send({ type: 'biometric.decline' })}>
+            <Trans>Not now</Trans>
+          </Button>
+        </Sheet>
+      </Page>
+    );
+  }
+
+  const biometricKey =
+    biometric.enabled && biometricsUsable(biometric)
+      ? {
+          label: t`Confirm with biometrics`,
+          icon: (
+            <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+              <path
+                d="M4 9V6a2 2 0 0 1 2-2h3M19 4h3a2 2 0 0 1 2 2v3M24 19v3a2 2 0 0 1-2 2h-3M9 24H6a2 2 0 0 1-2-2v-3M10 11v2M18 11v2M14 11v5h-1M10.5 19a5 5 0 0 0 7 0"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          ),
+          onPress: () => actor.send({ type: 'biometric.start' }),
+        }
+      : undefined;
+
+  return (
+    <Page>
+      {header}
+      <FlowLayout
+        keypad={
+          snapshot.hasTag('supportLink') ? null : (
+            <Keypad
+              onDigit={(digit) => actor.send({ type: 'digit.enter', digit })}
+              onErase={() => actor.send({ type: 'digit.erase' })}
+              onHaptic={platform.haptic}
+              action={biometricKey}
+              canErase={code.length > 0}
+              disabled={busy}
+              hidden={!keypad}
+            />
+          )
+        }
+      >
+        <PageTitle
+          title={title ?? <Trans>Enter your passcode</Trans>}
+          subtitle={subtitle ?? <Trans>Confirm the operation with your 4-digit passcode.</Trans>}
+        />
+        {snapshot.hasTag('supportLink') ? (
+          <TooManyAttempts message={i18n._(machineErrorMessage('too_many_attempts'))} />
+        ) : (
+          <>
+            {locked && lockout !== null ? (
+              <LockoutCountdown lockout={lockout} />
+            ) : (
+              <PasscodeDots filled={code.length} length={PASSCODE_LENGTH} invalid={snapshot.hasTag('invalid')} />
+            )}
+            {keypad ? (
+              <Link to="/account/security/passcode/change" className="security-link">
+                <Trans>Forgot passcode?</Trans>
+              </Link>
+            ) : null}
+          </>
+        )}
+      </FlowLayout>
+    </Page>
+  );
+}

@@ -1,0 +1,179 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import {
+  networkId,
+  type TransactionDetailKind,
+  transactionDetailKinds,
+  type WalletTransaction,
+  type WalletTransactionDetail,
+  type WalletTransactionPage,
+  type WalletTransactionType,
+  walletTransactionType,
+  withdrawalErrorCodes,
+} from '../../../contract/wallet-operations';
+import type { Database } from '../../db/database';
+import { assetNetworks } from '../../db/schema/catalogue';
+import { chainDeposits, withdrawals } from '../../db/schema/wallet';
+import { ApiError } from '../../http/api-error';
+import { explorerLink } from '../../integrations/chain/explorer';
+import { decodeCursor, encodeCursor, isUuid } from './cursor';
+import { findUserOperations, type UserOperation } from './operations';
+
+export const defaultPageSize = 40;
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+type DepositRow = typeof chainDeposits.$inferSelect;
+
+/** The chain side of the operations of a page: their withdrawal and deposit rows, by operation id. */
+interface ChainRecords {
+  readonly withdrawals: ReadonlyMap<string, WithdrawalRow>;
+  readonly deposits: ReadonlyMap<string, DepositRow>;
+}
+
+async function chainRecordsOf(db: Database, userId: number, operationIds: readonly string[]): Promise<ChainRecords> {
+  if (operationIds.length === 0) return { withdrawals: new Map(), deposits: new Map() };
+  const ids = [...new Set(operationIds)];
+  const [withdrawalRows, depositRows] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.id, ids))),
+    db
+      .select()
+      .from(chainDeposits)
+      .where(and(eq(chainDeposits.userId, userId), inArray(chainDeposits.id, ids))),
+  ]);
+  return {
+    withdrawals: new Map(withdrawalRows.map((row) => [row.id, row])),
+    deposits: new Map(depositRows.map((row) => [row.id, row])),
+  };
+}
+
+function transactionTypeOf(operation: UserOperation): WalletTransactionType {
+  const parsed = z.safeParse(walletTransactionType, operation.type);
+  if (!parsed.success) throw new Error(`Operation ${operation.operationId} has an unknown type ${operation.type}`);
+  return parsed.data;
+}
+
+/** The networks of the contract; a row naming another one shows no network. */
+function networkOf(network: string) {
+  const parsed = z.safeParse(networkId, network);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A withdrawal shows what it sends and its own fee and status (its ledger movements net to zero
+ * until it settles); a deposit shows its network; every other operation is its net effect.
+ */
+function toTransaction(operation: UserOperation, records: ChainRecords): WalletTransaction {
+  const common = {
+    id: operation.operationId,
+    type: transactionTypeOf(operation),
+    date: operation.firstAt.toISOString(),
+    asset: operation.asset,
+  };
+  const withdrawal = records.withdrawals.get(operation.operationId);
+  if (withdrawal !== undefined) {
+    return {
+      ...common,
+      amount: (-BigInt(withdrawal.amount)).toString(),
+      fee: withdrawal.fee,
+      status: withdrawal.status,
+      network: networkOf(withdrawal.network),
+    };
+  }
+  const deposit = records.deposits.get(operation.operationId);
+  return {
+    ...common,
+    amount: operation.net.toString(),
+    fee: '0',
+    status: 'completed',
+    network: deposit === undefined ? null : networkOf(deposit.network),
+  };
+}
+
+export async function listTransactions(
+  db: Database,
+  userId: number,
+  query: {
+    readonly count?: number | undefined;
+    readonly cursor?: string | undefined;
+    readonly asset?: string | undefined;
+  },
+): Promise<WalletTransactionPage> {
+  const pageSize = query.count ?? defaultPageSize;
+  // One more than the page: whether it exists says if there is a next page.
+  const operations = await findUserOperations(db, {
+    userId,
+    asset: query.asset,
+    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    limit: pageSize + 1,
+  });
+  const page = operations.slice(0, pageSize);
+  const records = await chainRecordsOf(
+    db,
+    userId,
+    page.map((operation) => operation.operationId),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((operation) => toTransaction(operation, records)),
+    cursor:
+      operations.length > pageSize && last !== undefined
+        ? encodeCursor({ firstAt: last.firstAtExact, operationId: last.operationId, asset: last.asset })
+        : null,
+  };
+}
+
+function notFound(): ApiError {
+  return new ApiError(404, withdrawalErrorCodes.notFound, 'No such transaction was found');
+}
+
+async function explorerOf(db: Database, asset: string, network: string | undefined) {
+  if (network === undefined) return undefined;
+  const [row] = await db
+    .select()
+    .from(assetNetworks)
+    .where(and(eq(assetNetworks.assetCode, asset), eq(assetNetworks.network, network)));
+  return row;
+}
+
+/**
+ * One of the user's operations as its detail page shows it. Someone else's operation, an unknown
+ * id and an operation of a type the kind does not show are all simply not found.
+ */
+export async function getTransactionDetail(
+  db: Database,
+  userId: number,
+  kind: TransactionDetailKind,
+  id: string,
+): Promise<WalletTransactionDetail> {
+  if (!isUuid(id)) throw notFound();
+  const [operation] = await findUserOperations(db, { userId, operationId: id, limit: 1 });
+  if (operation === undefined) throw notFound();
+  const records = await chainRecordsOf(db, userId, [id]);
+  const transaction = toTransaction(operation, records);
+  const shownTypes: readonly WalletTransactionType[] = transactionDetailKinds[kind];
+  if (!shownTypes.includes(transaction.type)) throw notFound();
+
+  const withdrawal = records.withdrawals.get(id);
+  const deposit = records.deposits.get(id);
+  const address = withdrawal?.address ?? deposit?.address ?? null;
+  const txid = withdrawal?.txid ?? deposit?.txid ?? null;
+  const explorer = await explorerOf(db, operation.asset, withdrawal?.network ?? deposit?.network);
+  return {
+    ...transaction,
+    address,
+    txid,
+    explorer_transaction_url:
+      explorer === undefined
+        ? null
+        : explorerLink(explorer.explorerTransactionUrl, { explorerUrl: explorer.explorerUrl, txid }),
+    explorer_address_url:
+      explorer === undefined
+        ? null
+        : explorerLink(explorer.explorerAddressUrl, { explorerUrl: explorer.explorerUrl, address }),
+    // A withdrawal's status moves on after its last ledger posting; anything else changes by postings.
+    updated_at: (withdrawal?.updatedAt ?? operation.lastAt).toISOString(),
+  };
+}

@@ -1,0 +1,303 @@
+/**
+ * The withdraw pages against a fake wallet API (fakeWithdrawApi.ts): choosing the asset (those
+ * with a balance first, with what is available) and the network (with its fee, skipped when there
+ * is only one), then the whole flow over HTTP: the address check, the amount with "Max" and its
+ * limits, the review, the passcode token bound to the idempotency key, the withdrawal, a retry
+ * that sends the same key, and the status page. Also the ways to fill the address: the address
+ * book, "Paste", and "Scan QR" in the mini app only.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Platform } from '../../../src/app/platform/types.ts';
+import { fakePlatform, fakeSession, renderApp, signedIn } from '../support.tsx';
+import { type FakeWithdrawApi, installWithdrawApi, TRON_ADDRESS } from './fakeWithdrawApi.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+function open(path: string, platform?: Platform) {
+  return renderApp({ path, session: fakeSession(signedIn), ...(platform ? { platform } : {}) });
+}
+
+function textField(name: string): HTMLInputElement {
+  const found = screen.getByRole('textbox', { name });
+  if (!(found instanceof HTMLInputElement)) throw new Error(`${name} is not a text field`);
+  return found;
+}
+
+/** The value of the cell titled `title` ("Network fee" → "1 USDT"). */
+function cellValue(title: string): string | null {
+  const cell = screen.getByText(title, { selector: '.ui-cell-title' }).closest('.ui-cell');
+  return cell?.querySelector('.ui-cell-value')?.textContent ?? null;
+}
+
+async function typeAddressAndContinue(address: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Address' }), { target: { value: address } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function typePasscode(code: string) {
+  const keypad = await screen.findByRole('group', { name: 'Keypad' });
+  for (const digit of code) fireEvent.click(within(keypad).getByRole('button', { name: digit }));
+}
+
+/** From the address to the passcode: the TRON address, 12.5 USDT, reviewed and confirmed. */
+async function reachPasscode() {
+  await typeAddressAndContinue(TRON_ADDRESS);
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Amount, USDT' }), { target: { value: '12.5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' });
+  fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+  await screen.findByRole('heading', { level: 1, name: 'Confirm the withdrawal' });
+}
+
+describe('choosing what to withdraw', () => {
+  it('lists the assets that can be withdrawn, those with a balance first, each with what is available', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdraw' })).toBeTruthy();
+    const rows = await screen.findAllByRole('button', { name: /Tether|Toncoin|Bitcoin/ });
+    expect(rows.map((row) => row.querySelector('.ui-cell-title')?.textContent)).toEqual(['Tether', 'Toncoin']);
+    expect(rows[0]?.textContent).toContain('Available 100.5\u00a0USDT');
+    expect(rows[1]?.textContent).toContain('Available 0\u00a0TON');
+  });
+
+  it('leads from the asset to its networks, each with its fee', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw');
+    fireEvent.click(await screen.findByRole('button', { name: /Tether/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/withdraw/USDT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdraw USDT' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Tron/ }).textContent).toContain('Fee 1\u00a0USDT');
+    expect(screen.getByRole('button', { name: /Ethereum/ }).textContent).toContain('Fee 5\u00a0USDT');
+    fireEvent.click(screen.getByRole('button', { name: /Ethereum/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/withdraw/USDT/ETH'));
+  });
+
+  it('goes straight to the only network of an asset', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw/TON');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/withdraw/TON/TON'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send TON' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/wallet/withdraw');
+  });
+
+  it('says so when the asset cannot be withdrawn on that network', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/BTC/BTC');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawals unavailable' })).toBeTruthy();
+    expect(screen.getByText('BTC can’t be withdrawn on this network right now.')).toBeTruthy();
+  });
+
+  it('shows the not-found page for a network the wallet does not know', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/DOGE');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('asks for a passcode first when none is set', async () => {
+    const api = installWithdrawApi();
+    api.security = { ...api.security, passCode: false };
+    open('/wallet/withdraw/USDT/TRX');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a passcode first' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Security' }).getAttribute('href')).toBe('/account/security');
+  });
+});
+
+describe('sending a withdrawal', () => {
+  it('checks the address, takes the amount, confirms with the passcode bound to the key and opens the status page', async () => {
+    const api = installWithdrawApi();
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    await typeAddressAndContinue(`  ${TRON_ADDRESS} `);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    expect(api.bodiesOf('POST /wallet/withdrawal/check-address')).toEqual([
+      { asset: 'USDT', network: 'TRX', address: TRON_ADDRESS },
+    ]);
+    expect(cellValue('Available')).toBe('100.5\u00a0USDT');
+    expect(cellValue('Network fee')).toBe('1\u00a0USDT');
+    expect(cellValue('Minimum')).toBe('1\u00a0USDT');
+    expect(cellValue('Maximum')).toBe('100\u00a0USDT');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(textField('Amount, USDT').value).toBe('99.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' })).toBeTruthy();
+    expect(cellValue('Amount')).toBe('99.5\u00a0USDT');
+    expect(cellValue('Network fee')).toBe('1\u00a0USDT');
+    expect(cellValue('Total')).toBe('100.5\u00a0USDT');
+    expect(cellValue('Network')).toBe('Tron (TRC20)');
+    expect(screen.getByText(TRON_ADDRESS)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await typePasscode('2580');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/transactions\/withdrawal\/w1$/));
+    const [confirmation] = api.bodiesOf('POST /security/pass-code/token');
+    expect(confirmation).toEqual({ code: '2580', transactionType: 'withdraw', hash: expect.stringMatching(UUID) });
+    const hash = Reflect.get(Object(confirmation), 'hash');
+    expect(api.bodiesOf('POST /wallet/withdrawal')).toEqual([
+      {
+        asset: 'USDT',
+        network: 'TRX',
+        address: TRON_ADDRESS,
+        amount: '99500000',
+        idempotency_key: hash,
+        token: `token-for-${hash}`,
+      },
+    ]);
+  });
+
+  it('shows why an address is refused and checks again after a change', async () => {
+    const api = installWithdrawApi();
+    api.checks.set('TBlocked000000000000000000000000000', { result: 'blocked' });
+    api.checks.set('TContract00000000000000000000000000', { result: 'invalid_smart_contract' });
+    open('/wallet/withdraw/USDT/TRX');
+    await typeAddressAndContinue('TBlocked000000000000000000000000000');
+    expect((await screen.findByRole('alert')).textContent).toBe('This address is blocked');
+    await typeAddressAndContinue('TContract00000000000000000000000000');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This smart contract cannot receive USDT'));
+    api.failing['POST /wallet/withdrawal/check-address'] = [{ status: 500, body: { message: 'down' } }];
+    await typeAddressAndContinue(TRON_ADDRESS);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Couldn’t check the address, try again'));
+  });
+
+  it('says what is wrong with the amount in words, and keeps "Continue" off until it is right', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX');
+    await typeAddressAndContinue(TRON_ADDRESS);
+    const amount = await screen.findByRole('textbox', { name: 'Amount, USDT' });
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toHaveProperty('disabled', true);
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    expect(screen.getByRole('alert').textContent).toBe('Minimum amount is 1\u00a0USDT');
+    fireEvent.change(amount, { target: { value: '150' } });
+    expect(screen.getByRole('alert').textContent).toBe('Maximum amount is 100\u00a0USDT');
+    fireEvent.change(amount, { target: { value: '100' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not enough funds: you can send up to 99.5\u00a0USDT after the 1\u00a0USDT fee',
+    );
+    expect(continueButton).toHaveProperty('disabled', true);
+    // Typing enforces the asset's 6 decimals and one decimal mark; a comma is a decimal mark.
+    fireEvent.change(amount, { target: { value: '12,1234567' } });
+    expect(textField('Amount, USDT').value).toBe('12.123456');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(continueButton).toHaveProperty('disabled', false);
+  });
+
+  it('sends the same key again when the person retries after a server error, and moves money once', async () => {
+    const api = installWithdrawApi();
+    api.failing['POST /wallet/withdrawal'] = [{ status: 502, body: { message: 'Bad gateway' } }];
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    await reachPasscode();
+    await typePasscode('2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Couldn’t send the withdrawal' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/withdrawal/w1'));
+    const [first, second] = api.bodiesOf('POST /wallet/withdrawal');
+    expect(second).toEqual(first);
+    expect(api.withdrawals.size).toBe(1);
+  });
+
+  it('asks for the passcode again when the token was refused, for the same key', async () => {
+    const api = installWithdrawApi();
+    api.failing['POST /wallet/withdrawal'] = [
+      { status: 403, body: { code: 'invalid_token', message: 'Confirmation expired' } },
+    ];
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    await reachPasscode();
+    await typePasscode('2580');
+    expect(await screen.findByText('The confirmation has expired. Enter your passcode again.')).toBeTruthy();
+    await typePasscode('2580');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/withdrawal/w1'));
+    const hashes = api.bodiesOf('POST /security/pass-code/token').map((body) => Reflect.get(Object(body), 'hash'));
+    expect(hashes).toHaveLength(2);
+    expect(hashes[1]).toBe(hashes[0]);
+  });
+
+  it('goes back to the amount with the server’s balance when funds ran short meanwhile', async () => {
+    const api = installWithdrawApi();
+    api.failing['POST /wallet/withdrawal'] = [
+      {
+        status: 422,
+        body: { code: 'insufficient_funds', message: 'Not enough', data: { available: '10000000', fee: '1000000' } },
+      },
+    ];
+    open('/wallet/withdraw/USDT/TRX');
+    await reachPasscode();
+    await typePasscode('2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not enough funds: you can send up to 9\u00a0USDT after the 1\u00a0USDT fee',
+    );
+  });
+
+  it('says withdrawals are off when the server forbids them', async () => {
+    const api = installWithdrawApi();
+    api.failing['POST /wallet/withdrawal'] = [{ status: 403, body: { code: 'withdraw_forbidden', message: 'No' } }];
+    open('/wallet/withdraw/USDT/TRX');
+    await reachPasscode();
+    await typePasscode('2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal not available' })).toBeTruthy();
+    expect(
+      screen.getByText('Withdrawals are turned off for your account. Contact support if you think this is a mistake.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('filling the address', () => {
+  it('picks a saved address of the network from the address book', async () => {
+    const api = installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX');
+    fireEvent.click(await screen.findByRole('button', { name: 'Address book' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Address book' });
+    const savings = await within(sheet).findByRole('button', { name: /Savings/ });
+    expect(within(sheet).queryByRole('button', { name: /Exchange/ })).toBeNull();
+    expect(savings.textContent).toContain('TQn9Y2k…cbLSE');
+    fireEvent.click(savings);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(textField('Address').value).toBe(TRON_ADDRESS);
+    const listed = api.sent.find((request) => request.route === 'GET /wallet/address-book');
+    expect(listed?.search.get('network')).toBe('TRX');
+  });
+
+  it('pastes from the clipboard where the browser allows it, and has no paste button otherwise', async () => {
+    installWithdrawApi();
+    const readText = vi.fn(() => Promise.resolve(TRON_ADDRESS));
+    Object.defineProperty(navigator, 'clipboard', { value: { readText }, configurable: true });
+    open('/wallet/withdraw/USDT/TRX');
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Paste' }));
+    });
+    expect(textField('Address').value).toBe(TRON_ADDRESS);
+  });
+
+  it('has no paste button where the clipboard cannot be read', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX');
+    expect(await screen.findByRole('button', { name: 'Address book' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Paste' })).toBeNull();
+  });
+
+  it('scans a QR code in the mini app and keeps only the address of a payment link', async () => {
+    installWithdrawApi();
+    const scanQr = vi.fn((_prompt: string) => Promise.resolve<string | null>(`tron:${TRON_ADDRESS}?amount=5`));
+    const platform = { ...fakePlatform('mini-app', '8.0'), scanQr };
+    open('/wallet/withdraw/USDT/TRX', platform);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Scan QR' }));
+    });
+    expect(scanQr).toHaveBeenCalledWith('Scan the address QR code');
+    expect(textField('Address').value).toBe(TRON_ADDRESS);
+  });
+
+  it('offers no QR scan on the web', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX');
+    expect(await screen.findByRole('button', { name: 'Address book' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Scan QR' })).toBeNull();
+  });
+});

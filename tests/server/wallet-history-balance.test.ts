@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssetPrices, assetCatalogue, assetPrices } from '../../src/contract/wallet';
+import { type WalletBalance, walletBalance } from '../../src/contract/wallet-operations';
+import { assets } from '../../src/server/db/schema/catalogue';
+import { credit, inTransaction } from '../../src/server/ledger/ledger';
+import { localValue } from '../../src/server/modules/wallet-history/balance';
+import { seedDeposit, seedWithdrawal } from './helpers/ledger';
+import { caller, expectError, ok } from './helpers/security';
+import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
+
+let server: TestServer;
+let prices: AssetPrices;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  prices = ok(await server.app.inject({ method: 'GET', url: '/api/v1/wallet/asset/prices' }), assetPrices);
+});
+afterAll(() => server.close());
+
+async function signedIn() {
+  const { userId, token } = await signInTestUser(server.database);
+  return { userId, call: caller(server, token), token };
+}
+
+/** Reference valuation, worked out independently of the server's code: whole units × price, floored. */
+function expectedLocal(units: bigint, assetDecimals: number, asset: string, currency: string, currencyDecimals = 8) {
+  const price = prices.prices[asset]?.[currency];
+  if (price === undefined) throw new Error(`No ${asset} price in ${currency}`);
+  const PreciseDecimal = Decimal.clone({ precision: 120 });
+  return new PreciseDecimal(units.toString())
+    .div(new PreciseDecimal(10).pow(assetDecimals))
+    .mul(price)
+    .mul(new PreciseDecimal(10).pow(currencyDecimals))
+    .floor()
+    .toFixed(0);
+}
+
+function balanceOf(balance: WalletBalance, code: string) {
+  const row = balance.balances.find((entry) => entry.asset.code === code);
+  if (row === undefined) throw new Error(`No ${code} in the balance`);
+  return row;
+}
+
+describe('GET /api/v1/wallet/balance', () => {
+  it('answers 401 unauthorized without a session', async () => {
+    expectError(await server.app.inject({ method: 'GET', url: '/api/v1/wallet/balance' }), 401, 'unauthorized');
+  });
+
+  it('lists every enabled crypto asset of the catalogue in order, at zero for a new user', async () => {
+    const { call } = await signedIn();
+    const catalogue = ok(await server.app.inject({ method: 'GET', url: '/api/v1/wallet/asset' }), assetCatalogue);
+
+    const balance = ok(await call('GET', '/wallet/balance'), walletBalance);
+
+    const enabledCrypto = Object.values(catalogue.assets).filter((asset) => !asset.is_fiat && asset.is_enabled);
+    expect(enabledCrypto.length).toBeGreaterThan(1);
+    expect(balance.balances.map((entry) => entry.asset)).toEqual(enabledCrypto);
+    for (const entry of balance.balances) {
+      expect(entry).toMatchObject({ available: '0', held: '0', local_amount: '0' });
+    }
+    expect(balance.total).toEqual({ currency: 'USD', amount: '0' });
+  });
+
+  it('shows available and held amounts and values both in the local currency, rounded down', async () => {
+    const { userId, call } = await signedIn();
+    const oneBtc = 100_000_000n;
+    await seedDeposit(server.database.db, { userId, asset: 'BTC', network: 'BTC', amount: 2n * oneBtc + 1n });
+    await seedWithdrawal(server.database.db, {
+      userId,
+      asset: 'BTC',
+      network: 'BTC',
+      address: 'tb1qexampleaddress',
+      amount: oneBtc / 2n,
+      fee: 1_000n,
+      status: 'created',
+    });
+    // 2.5 USDT and one smallest unit: a value below a hundred-millionth of a dollar is dropped.
+    const usdt = 2_500_000_000_000_000_001n;
+    await seedDeposit(server.database.db, { userId, asset: 'USDT', network: 'TRX', amount: usdt });
+
+    const balance = ok(await call('GET', '/wallet/balance'), walletBalance);
+
+    const btc = balanceOf(balance, 'BTC');
+    expect(btc).toMatchObject({
+      available: (2n * oneBtc + 1n - oneBtc / 2n - 1_000n).toString(),
+      held: (oneBtc / 2n + 1_000n).toString(),
+      local_amount: expectedLocal(2n * oneBtc + 1n, 8, 'BTC', 'USD'),
+    });
+    expect(balanceOf(balance, 'USDT')).toMatchObject({
+      available: usdt.toString(),
+      held: '0',
+      local_amount: expectedLocal(usdt, 18, 'USDT', 'USD'),
+    });
+    expect(balanceOf(balance, 'USDT').local_amount).toBe('250000000');
+    expect(balance.total).toEqual({
+      currency: 'USD',
+      amount: (BigInt(btc.local_amount) + 250_000_000n).toString(),
+    });
+  });
+
+  it('values the total in the currency the user picks in the settings', async () => {
+    const { userId, call, token } = await signedIn();
+    const tenTon = 10_000_000_000n;
+    await seedDeposit(server.database.db, { userId, asset: 'TON', network: 'TON', amount: tenTon });
+    const inDollars = ok(await call('GET', '/wallet/balance'), walletBalance);
+
+    const update = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { local_currency: 'EUR' },
+    });
+    expect(update.statusCode).toBe(200);
+    const inEuros = ok(await call('GET', '/wallet/balance'), walletBalance);
+
+    expect(inDollars.total).toEqual({ currency: 'USD', amount: expectedLocal(tenTon, 9, 'TON', 'USD') });
+    expect(inEuros.total).toEqual({ currency: 'EUR', amount: expectedLocal(tenTon, 9, 'TON', 'EUR') });
+    expect(inEuros.total.amount).not.toBe(inDollars.total.amount);
+    expect(balanceOf(inEuros, 'TON').local_amount).toBe(inEuros.total.amount);
+  });
+
+  it('leaves out an asset the operator disabled', async () => {
+    const { userId, call } = await signedIn();
+    await inTransaction(server.database.db, (tx) =>
+      credit(tx, { operationId: randomUUID(), type: 'compensation', userId, asset: 'LTC', amount: 5n }),
+    );
+    await server.database.db.update(assets).set({ isEnabled: false }).where(eq(assets.code, 'LTC'));
+    try {
+      const balance = ok(await call('GET', '/wallet/balance'), walletBalance);
+
+      expect(balance.balances.map((entry) => entry.asset.code)).not.toContain('LTC');
+      expect(balance.balances.length).toBeGreaterThan(0);
+    } finally {
+      await server.database.db.update(assets).set({ isEnabled: true }).where(eq(assets.code, 'LTC'));
+    }
+  });
+});
+
+describe('the local value of a holding', () => {
+  it('is exact for amounts far beyond a float and rounds down to the currency smallest unit', () => {
+    const units = 10n ** 60n + 1n;
+
+    // 10^42 whole units and a dust of 10^-18, at 3400.5: 3400.5 × 10^42 in units of 10^-8.
+    expect(localValue(units, 18, '3400.5', 8)).toBe(34_005n * 10n ** 49n);
+    expect(localValue(1n, 18, '1', 8)).toBe(0n);
+    expect(localValue(999_999_999n, 8, '1', 2)).toBe(999n);
+  });
+});
