@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
 import type { BiometricSuggestionFacts } from './passcode/rules.ts';
 import { passcodeConfirmMachine } from './passcodeConfirm.machine.ts';
 import { type AmountError, type AmountLimits, checkAmount, maxSendable, plainUnits } from './withdraw/amountRules.ts';
@@ -122,8 +122,6 @@ export interface WithdrawalFailure {
   data?: unknown;
 }
 
-export type PasscodeStepRef = ActorRefFrom<typeof passcodeConfirmMachine>;
-
 function fromPending<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
   return fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
 }
@@ -197,7 +195,8 @@ export const withdrawMachine = setup({
     storeToken: assign((_, params: { token: string }) => ({ token: params.token, submitError: null })),
     setSubmitError: assign((_, params: { error: SubmitError }) => ({ submitError: params.error })),
     clearSubmitError: assign({ submitError: null }),
-    /** The server's balance and fee (insufficient_funds): the amount is checked again with them. */
+    // The server's numbers (insufficient_funds, amount_below_minimum, amount_above_maximum) are
+    // taken in and the amount checked again; the server's refusal stands until the amount changes.
     takeBalance: assign(({ context }, params: { error: unknown }) => {
       const data = field(params.error, 'data');
       const limits = {

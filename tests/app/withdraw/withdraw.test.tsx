@@ -10,7 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../../src/app/platform/types.ts';
 import { fakePlatform, fakeSession, renderApp, signedIn } from '../support.tsx';
-import { type FakeWithdrawApi, installWithdrawApi, TRON_ADDRESS } from './fakeWithdrawApi.ts';
+import { installWithdrawApi, TRON_ADDRESS } from './fakeWithdrawApi.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -185,6 +185,25 @@ describe('sending a withdrawal', () => {
     expect(textField('Amount, USDT').value).toBe('12.123456');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(continueButton).toHaveProperty('disabled', false);
+  });
+
+  it('shows no upper limit where the network has none', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/ETH');
+    await typeAddressAndContinue('0x52908400098527886E0F7030069857D2E4169EE7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    expect(cellValue('Maximum')).toBe('No limit');
+    expect(cellValue('Network fee')).toBe('5\u00a0USDT');
+  });
+
+  it('puts 0 for "Max" when the fee is more than the balance, and says what the minimum is', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/TON/TON');
+    await typeAddressAndContinue('UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
+    fireEvent.click(await screen.findByRole('button', { name: 'Max' }));
+    expect(textField('Amount, TON').value).toBe('0');
+    expect(screen.getByRole('alert').textContent).toBe('Minimum amount is 0.0005\u00a0TON');
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
   });
 
   it('sends the same key again when the person retries after a server error, and moves money once', async () => {

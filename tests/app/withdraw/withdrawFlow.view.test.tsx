@@ -18,7 +18,8 @@ import { maxSendable } from '../../../machines/withdraw/amountRules.ts';
 import { withdrawMachine } from '../../../machines/withdraw.machine.ts';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
-import { type WithdrawActor, WithdrawFlowView } from '../../../src/app/features/withdraw/WithdrawFlowView.tsx';
+import { WithdrawFlowView } from '../../../src/app/features/withdraw/WithdrawFlowView.tsx';
+import type { WithdrawActor } from '../../../src/app/features/withdraw/withdraw.ts';
 import type { WithdrawNetwork } from '../../../src/app/features/withdraw/withdrawChoices.ts';
 import {
   addressErrorMessage,
@@ -53,7 +54,7 @@ const paths = withdrawPaths();
 type Snapshot = ReturnType<WithdrawMachine['getInitialSnapshot']>;
 
 /** USDT as the model's input has it: 6 decimals, all of them shown on these screens. */
-export const usdt: CryptoAsset = {
+const usdt: CryptoAsset = {
   is_enabled: true,
   is_fiat: false,
   is_stablecoin: true,
@@ -67,7 +68,7 @@ export const usdt: CryptoAsset = {
   market: { limits: { min: '0', max: '0' }, fee: '1' },
 };
 
-export const tron: WithdrawNetwork = {
+const tron: WithdrawNetwork = {
   code: 'USDT',
   name: 'Tron (TRC20)',
   network: 'TRX',

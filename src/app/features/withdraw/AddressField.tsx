@@ -12,7 +12,7 @@ import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { addressFromQr, addressPickerQueryOptions } from './addressBook.ts';
-import type { WithdrawActor } from './WithdrawFlowView.tsx';
+import type { WithdrawActor } from './withdraw.ts';
 
 /** The async Clipboard API's read, where this browser has one (the button is hidden otherwise). */
 function clipboardReader(): (() => Promise<string>) | null {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
@@ -19,11 +19,11 @@ import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AddressField } from './AddressField.tsx';
+import type { WithdrawActor } from './withdraw.ts';
 import type { WithdrawNetwork } from './withdrawChoices.ts';
 import { addressErrorMessage, amountErrorMessage, submitErrorMessage } from './withdrawMessages.ts';
 import './withdraw.css';
 
-export type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
 type Snapshot = SnapshotFrom<typeof withdrawMachine>;
 
 export interface WithdrawFlowProps {

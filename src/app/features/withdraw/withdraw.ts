@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import * as z from 'zod/mini';
 import {
   type CheckAddressInput,
@@ -58,6 +58,7 @@ export function provideWithdraw(platform: Platform, storage: Storage | null) {
 }
 
 export type ProvidedWithdraw = ReturnType<typeof provideWithdraw>;
+export type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
 
 /** The machine's input for sending `target` with the balance and security info of now. */
 export function withdrawInput(
