@@ -15,6 +15,8 @@ const env: NodeJS.ProcessEnv = {
   BOT_TOKEN: '7000000001:e2e-test-secret-not-for-production',
   BOT_USERNAME: 'kopilka_e2e_bot',
   LOG_LEVEL: 'warn',
+  // Withdrawals walk created → processing → sent → completed in about two seconds.
+  CHAIN_STEP_MS: '600',
 };
 // The end-to-end run always uses the embedded database, whatever the shell has set.
 delete env.DATABASE_URL;
