@@ -17,9 +17,9 @@ import { checkAddress } from '../../integrations/chain/check';
 import { explorerLink } from '../../integrations/chain/explorer';
 import { balancesOf, hold, InsufficientFundsError, inTransaction } from '../../ledger/ledger';
 import { consumeToken } from '../security/tokens';
+import { walletAccessOf } from '../settings/wallet-access';
 import { type AssetNetworkRoute, findAssetNetwork } from './asset-networks';
 import { withdrawalErrors } from './errors';
-import { walletAccessOf } from '../settings/wallet-access';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type ExplorerTemplate = Pick<AssetNetworkRoute, 'explorerUrl' | 'explorerTransactionUrl'>;
