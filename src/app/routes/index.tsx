@@ -1,18 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeView } from '../features/home/HomeView.tsx';
+import { lazy, Suspense } from 'react';
 import { SessionGate } from '../features/session/SessionGate.tsx';
-import { TransactionHistory } from '../features/wallet/TransactionHistory.tsx';
+
+// The signed-out first screen is the sign-in prompt: the wallet (money and date formatting,
+// icons, history) loads only once someone is signed in, in parallel with their balance.
+const SignedInHome = lazy(() => import('./-signedInHome.tsx'));
 
 // The session is the sign-in machine's, started with the app: nothing to load here.
 export const Route = createFileRoute('/')({
   component: HomeRoute,
 });
 
-// Features do not import each other: the home gets the wallet's history from here.
 function HomeRoute() {
   return (
     <SessionGate>
-      {(settings) => <HomeView history={<TransactionHistory timeZone={settings.timezone} />} />}
+      {(settings) => (
+        <Suspense fallback={null}>
+          <SignedInHome settings={settings} />
+        </Suspense>
+      )}
     </SessionGate>
   );
 }
