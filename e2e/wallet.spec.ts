@@ -24,6 +24,11 @@ function someoneElsesTonAddress(): string {
   return new Address(0, randomBytes(32)).toString({ testOnly: true, bounceable: false });
 }
 
+/** A picture for a person to look at (git-ignored e2e/artifacts/); asserts nothing. */
+async function capture(page: Page, project: string, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/artifacts/screenshots/${project}-wallet-${name}.png`, fullPage: true });
+}
+
 async function enterDigits(page: Page, digits: string): Promise<void> {
   const keypad = page.getByRole('group', { name: /keypad/i });
   for (const digit of digits) await keypad.getByRole('button', { name: digit, exact: true }).click();
@@ -32,7 +37,8 @@ async function enterDigits(page: Page, digits: string): Promise<void> {
 test('a new person deposits through the chain, sees it within 5 s, and withdraws with the passcode to completion', async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
+  const project = testInfo.project.name;
   test.setTimeout(120_000);
   const origin = baseURL ?? '';
 
@@ -50,6 +56,7 @@ test('a new person deposits through the chain, sees it within 5 s, and withdraws
     await expect(page.getByText(/Minimum deposit/)).toBeVisible();
     depositAddress = (await page.locator('.deposit-address').textContent())?.trim() ?? '';
     expect(depositAddress).toMatch(/^0Q/);
+    await capture(page, project, 'deposit-address');
   });
 
   await test.step('a chain deposit shows up in the balance and the history within 5 s', async () => {
@@ -60,6 +67,7 @@ test('a new person deposits through the chain, sees it within 5 s, and withdraws
     const ton = page.locator('a, button', { hasText: 'Toncoin' });
     await expect(ton).toContainText('25 TON', { timeout: 6_000 });
     await expect(page.getByRole('link', { name: /Deposit.*\+25 TON/ })).toBeVisible({ timeout: 6_000 });
+    await capture(page, project, 'home-after-deposit');
   });
 
   await test.step('an invalid address is refused with the right message', async () => {
@@ -67,6 +75,7 @@ test('a new person deposits through the chain, sees it within 5 s, and withdraws
     await page.getByLabel('Address').fill('definitely-not-a-ton-address');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Invalid address')).toBeVisible();
+    await capture(page, project, 'invalid-address');
   });
 
   await test.step('amounts below the minimum or above the balance less the fee are refused', async () => {
@@ -79,6 +88,7 @@ test('a new person deposits through the chain, sees it within 5 s, and withdraws
     await amount.fill('25');
     await expect(page.getByText('Not enough funds: you can send up to 24.9 TON after the 0.1 TON fee')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await capture(page, project, 'amount-above-balance');
   });
 
   await test.step('the maximum is sent after the passcode, and the status page follows it to completed', async () => {
@@ -86,16 +96,21 @@ test('a new person deposits through the chain, sees it within 5 s, and withdraws
     await expect(page.getByLabel('Amount, TON')).toHaveValue('24.9');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Check the withdrawal' })).toBeVisible();
+    await capture(page, project, 'review');
     await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('group', { name: /keypad/i })).toBeVisible();
+    await capture(page, project, 'passcode');
     await enterDigits(page, passcode);
     await expect(page).toHaveURL(/\/transactions\/withdrawal\/[0-9a-f-]{36}$/, { timeout: 10_000 });
     await expect(page.getByText('Completed')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('The withdrawal is complete: the money has arrived at the address.')).toBeVisible();
+    await capture(page, project, 'withdrawal-completed');
   });
 
   await test.step('the balance is empty and the history shows the withdrawal', async () => {
     await page.goto('/');
     await expect(page.locator('a, button', { hasText: 'Toncoin' })).toContainText('0 TON');
     await expect(page.getByRole('link', { name: /Withdrawal.*−24\.9 TON/ })).toBeVisible();
+    await capture(page, project, 'home-after-withdrawal');
   });
 });

@@ -2,47 +2,28 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { decimalString, smallestUnits } from '../../src/contract/amount';
 import { assetCatalogue } from '../../src/contract/wallet';
+import { assetNetwork, cryptoAsset, fiatAsset } from '../app/support/assets.ts';
 
-const bitcoin = {
-  is_enabled: true,
-  is_fiat: false,
-  is_stablecoin: false,
-  name: 'Bitcoin',
-  code: 'BTC',
-  url: 'https://bitcoin.org',
-  decimals: 8,
-  view_decimals: 4,
-  view_full_decimals: 8,
-  networks: {
-    BTC: {
-      code: 'BTC',
-      name: 'Bitcoin',
-      network: 'BTC',
-      protocol: 'BTC',
+const bitcoin = cryptoAsset(
+  'BTC',
+  'Bitcoin',
+  8,
+  [
+    assetNetwork('BTC', 'Bitcoin', 'BTC', {
       limits: { deposit: { min: '10000', max: '0' }, withdraw: { min: '10000', max: '500000000' } },
-      permissions: { can_deposit: true, can_withdraw: true },
       max_fee: '1000',
       withdraw_fee: '1000',
       explorer_url: 'https://mempool.space/testnet4',
       explorer_address_url: '%explorer_url%/address/%address%',
       explorer_transaction_url: '%explorer_url%/tx/%txid%',
-    },
-  },
-  market: { limits: { min: '5000', max: '50000000' }, fee: '1' },
-};
+    }),
+  ],
+  { url: 'https://bitcoin.org', market: { limits: { min: '5000', max: '50000000' }, fee: '1' } },
+);
 
-const ruble = {
-  is_enabled: true,
-  is_fiat: true,
-  is_stablecoin: false,
-  name: 'Russian ruble',
-  code: 'RUB',
-  symbol: '₽',
-  decimals: 8,
-  view_decimals: 2,
-  view_full_decimals: 2,
+const ruble = fiatAsset('RUB', 'Russian ruble', '₽', {
   market: { limits: { min: '10000000000', max: '500000000000000' } },
-};
+});
 
 describe('the wallet contract', () => {
   it('takes amounts only as non-negative integer strings in smallest units', () => {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { addressBookEntry, addressBookPage } from '../../src/contract/address-book';
 import { addressRejectedData, type NetworkId } from '../../src/contract/wallet-operations';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
-import { expectError, ok, resultAnswer } from './helpers/security';
+import { type Call, caller, expectError, ok, resultAnswer } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 describe('the address book', () => {
@@ -15,29 +15,20 @@ describe('the address book', () => {
   });
   afterAll(() => server.close());
 
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-  /** A signed-in user's calls (the shared caller has no PUT). */
-  async function signedIn() {
+  /** A signed-in user's calls. */
+  async function signedIn(): Promise<Call> {
     const { token } = await signInTestUser(server.database);
-    return (method: Method, url: string, payload?: Record<string, unknown>) =>
-      server.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload === undefined ? {} : { payload }),
-      });
+    return caller(server, token);
   }
-  type Send = Awaited<ReturnType<typeof signedIn>>;
 
   /** Adds an entry a second after the previous one, so "newest first" has an order to show. */
-  async function add(send: Send, title: string, network: NetworkId = 'ETH', address = generateDepositAddress(network)) {
+  async function add(send: Call, title: string, network: NetworkId = 'ETH', address = generateDepositAddress(network)) {
     clock = new Date(clock.getTime() + 1000);
     server.setNow(clock);
     return ok(await send('POST', '/wallet/address-book', { network, address, title }), addressBookEntry);
   }
 
-  async function list(send: Send, query = '') {
+  async function list(send: Call, query = '') {
     return ok(await send('GET', `/wallet/address-book${query}`), addressBookPage);
   }
 

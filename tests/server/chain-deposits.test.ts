@@ -8,7 +8,8 @@ import { ApiError } from '../../src/server/http/api-error';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
 import { randomTxid } from '../../src/server/integrations/chain/txids';
 import { simulateDeposit } from '../../src/server/modules/chain-simulator/deposits';
-import { addDepositAddress, systemBalance, userBalance } from './helpers/chain';
+import { addDepositAddress } from './helpers/chain';
+import { systemBalance, userBalance } from './helpers/ledger';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 let server: TestServer;

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { apiErrorBody } from '../../src/contract/errors';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
 import { checkAddress } from '../../src/server/integrations/chain/check';
-import { addDepositAddress, createdWithdrawal, userBalance, withdrawalRow } from './helpers/chain';
+import { addDepositAddress, createdWithdrawal, withdrawalRow } from './helpers/chain';
+import { userBalance } from './helpers/ledger';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 let local: TestServer;

@@ -13,7 +13,8 @@ import {
   revertWithdrawal,
 } from '../../src/server/modules/chain-simulator/withdrawals';
 import { startWithdrawalWorker } from '../../src/server/modules/chain-simulator/worker';
-import { createdWithdrawal, systemBalance, userBalance, withdrawalRow } from './helpers/chain';
+import { createdWithdrawal, withdrawalRow } from './helpers/chain';
+import { systemBalance, userBalance } from './helpers/ledger';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 const stepMs = 1000;

@@ -6,7 +6,7 @@ import type { NetworkId } from '../../src/contract/wallet-operations';
 import { userSettings } from '../../src/server/db/schema/users';
 import { depositAddresses } from '../../src/server/db/schema/wallet';
 import { normaliseAddress } from '../../src/server/integrations/chain/addresses';
-import { expectError, ok, resultAnswer } from './helpers/security';
+import { type Call, caller, expectError, ok, resultAnswer } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 const addressList = z.object({ items: z.array(depositAddress) });
@@ -20,21 +20,11 @@ describe('deposit addresses', () => {
   });
   afterAll(() => server.close());
 
-  type Method = 'GET' | 'POST' | 'PATCH';
-
-  /** A signed-in user and their calls (the shared caller has no PATCH). */
-  async function signedIn() {
+  /** A signed-in user and their calls. */
+  async function signedIn(): Promise<{ userId: number; send: Call }> {
     const { userId, token } = await signInTestUser(server.database);
-    const send = (method: Method, url: string, payload?: Record<string, unknown>) =>
-      server.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload === undefined ? {} : { payload }),
-      });
-    return { userId, send };
+    return { userId, send: caller(server, token) };
   }
-  type Send = Awaited<ReturnType<typeof signedIn>>['send'];
 
   /** Moves the clock a second on, so "newest first" has an order to show. */
   function tick(): void {
@@ -42,12 +32,12 @@ describe('deposit addresses', () => {
     server.setNow(clock);
   }
 
-  async function list(send: Send, network: NetworkId) {
+  async function list(send: Call, network: NetworkId) {
     tick();
     return ok(await send('GET', `/wallet/address/${network}`), addressList).items;
   }
 
-  async function create(send: Send, network: NetworkId, name: string) {
+  async function create(send: Call, network: NetworkId, name: string) {
     tick();
     return ok(await send('POST', `/wallet/address/${network}`, { name }), depositAddress);
   }

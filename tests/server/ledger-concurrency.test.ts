@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import {
   balancesOf,
@@ -9,19 +9,14 @@ import {
   inTransaction,
   transfer,
 } from '../../src/server/ledger/ledger';
-import { createLedgerDatabase, createUsers, ledgerViolations } from './helpers/ledger';
-import type { TestDatabase } from './helpers/test-database';
+import { createUsers, creditUser, ledgerViolations, setUpLedgerDatabase } from './helpers/ledger';
 
 // On PostgreSQL (TEST_DATABASE_URL) these transactions really run side by side on the pool's
 // connections; on PGlite they queue on its one connection, and must come out the same.
-let database: TestDatabase;
 let db: Database;
-
-beforeAll(async () => {
-  database = await createLedgerDatabase();
-  db = database.handle.db;
+setUpLedgerDatabase((created) => {
+  db = created;
 });
-afterAll(() => database.destroy());
 
 async function twoUsers(): Promise<readonly [number, number]> {
   const [first, second] = await createUsers(db, 2);
@@ -32,9 +27,7 @@ async function twoUsers(): Promise<readonly [number, number]> {
 describe('the ledger under concurrent postings', () => {
   it('lets exactly as many of 100 simultaneous holds succeed as the balance covers', async () => {
     const [userId] = await twoUsers();
-    await inTransaction(db, (tx) =>
-      credit(tx, { operationId: randomUUID(), type: 'deposit', userId, asset: 'USDT', amount: 1_000n }),
-    );
+    await creditUser(db, { userId, asset: 'USDT', amount: 1_000n });
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
@@ -85,13 +78,7 @@ describe('the ledger under concurrent postings', () => {
   it('opens the accounts of many new users at once, each deposit landing exactly once', async () => {
     const userIds = await createUsers(db, 40);
 
-    await Promise.all(
-      userIds.map((userId) =>
-        inTransaction(db, (tx) =>
-          credit(tx, { operationId: randomUUID(), type: 'deposit', userId, asset: 'JET', amount: 7n }),
-        ),
-      ),
-    );
+    await Promise.all(userIds.map((userId) => creditUser(db, { userId, asset: 'JET', amount: 7n })));
 
     for (const userId of userIds) {
       expect(await balancesOf(db, userId)).toEqual(new Map([['JET', { available: 7n, held: 0n }]]));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import {
   balancesOf,
@@ -15,13 +15,12 @@ import {
 } from '../../src/server/ledger/ledger';
 import {
   accountViolations,
-  createLedgerDatabase,
   createUsers,
   journalViolations,
   ledgerState,
   ledgerViolations,
+  setUpLedgerDatabase,
 } from './helpers/ledger';
-import type { TestDatabase } from './helpers/test-database';
 
 const assets = ['TON', 'BTC'] as const;
 type Asset = (typeof assets)[number];
@@ -150,14 +149,10 @@ function post(tx: Database, step: Command, userIds: UserIds): Promise<void> {
   }
 }
 
-let database: TestDatabase;
 let db: Database;
-
-beforeAll(async () => {
-  database = await createLedgerDatabase();
-  db = database.handle.db;
+setUpLedgerDatabase((created) => {
+  db = created;
 });
-afterAll(() => database.destroy());
 
 async function threeUsers(): Promise<UserIds> {
   const [first, second, third] = await createUsers(db, 3);

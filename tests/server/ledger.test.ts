@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../src/server/db/schema/ledger';
 import {
@@ -14,17 +14,19 @@ import {
   settleToExternal,
   transfer,
 } from '../../src/server/ledger/ledger';
-import { createLedgerDatabase, createUsers, ledgerState, ledgerViolations } from './helpers/ledger';
-import type { TestDatabase } from './helpers/test-database';
+import {
+  createUsers,
+  creditUser,
+  ledgerState,
+  ledgerViolations,
+  setUpLedgerDatabase,
+  systemBalance,
+} from './helpers/ledger';
 
-let database: TestDatabase;
 let db: Database;
-
-beforeAll(async () => {
-  database = await createLedgerDatabase();
-  db = database.handle.db;
+setUpLedgerDatabase((created) => {
+  db = created;
 });
-afterAll(() => database.destroy());
 
 async function oneUser(): Promise<number> {
   const [userId] = await createUsers(db, 1);
@@ -32,20 +34,8 @@ async function oneUser(): Promise<number> {
   return userId;
 }
 
-async function deposit(userId: number, asset: string, amount: bigint): Promise<string> {
-  const operationId = randomUUID();
-  await inTransaction(db, (tx) => credit(tx, { operationId, type: 'deposit', userId, asset, amount }));
-  return operationId;
-}
-
-async function systemBalance(asset: string, kind: 'external' | 'fees'): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      sql`${ledgerAccounts.userId} is null and ${ledgerAccounts.assetCode} = ${asset} and ${ledgerAccounts.kind} = ${kind}`,
-    );
-  return BigInt(row?.balance ?? '0');
+function deposit(userId: number, asset: string, amount: bigint): Promise<string> {
+  return creditUser(db, { userId, asset, amount });
 }
 
 /** The database's own words: drizzle wraps them as the cause of its "Failed query" error. */
@@ -62,12 +52,12 @@ async function failureOf(statement: PromiseLike<unknown>): Promise<string> {
 describe('the ledger', () => {
   it('credits a deposit to the available balance, taking it from the outside world', async () => {
     const userId = await oneUser();
-    const externalBefore = await systemBalance('USDT', 'external');
+    const externalBefore = await systemBalance(db, 'USDT', 'external');
 
     await deposit(userId, 'USDT', 1_500n);
 
     expect(await balancesOf(db, userId)).toEqual(new Map([['USDT', { available: 1_500n, held: 0n }]]));
-    expect(await systemBalance('USDT', 'external')).toBe(externalBefore - 1_500n);
+    expect(await systemBalance(db, 'USDT', 'external')).toBe(externalBefore - 1_500n);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
@@ -121,7 +111,10 @@ describe('the ledger', () => {
   it('settles a withdrawal: the amount leaves the wallet and the fee goes to the fees account', async () => {
     const userId = await oneUser();
     await deposit(userId, 'LTC', 10_000n);
-    const [externalBefore, feesBefore] = [await systemBalance('LTC', 'external'), await systemBalance('LTC', 'fees')];
+    const [externalBefore, feesBefore] = [
+      await systemBalance(db, 'LTC', 'external'),
+      await systemBalance(db, 'LTC', 'fees'),
+    ];
     const operationId = randomUUID();
 
     await inTransaction(db, async (tx) => {
@@ -130,8 +123,8 @@ describe('the ledger', () => {
     });
 
     expect((await balancesOf(db, userId)).get('LTC')).toEqual({ available: 2_900n, held: 0n });
-    expect(await systemBalance('LTC', 'external')).toBe(externalBefore + 7_000n);
-    expect(await systemBalance('LTC', 'fees')).toBe(feesBefore + 100n);
+    expect(await systemBalance(db, 'LTC', 'external')).toBe(externalBefore + 7_000n);
+    expect(await systemBalance(db, 'LTC', 'fees')).toBe(feesBefore + 100n);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
@@ -144,12 +137,12 @@ describe('the ledger', () => {
       await hold(tx, { ...posting, amount: 5_000n });
       await settleToExternal(tx, { ...posting, amount: 4_900n, fee: 100n });
     });
-    const feesBefore = await systemBalance('LTC', 'fees');
+    const feesBefore = await systemBalance(db, 'LTC', 'fees');
 
     await inTransaction(db, (tx) => refundSettled(tx, { ...posting, amount: 4_900n, fee: 100n }));
 
     expect((await balancesOf(db, userId)).get('LTC')).toEqual({ available: 5_000n, held: 0n });
-    expect(await systemBalance('LTC', 'fees')).toBe(feesBefore - 100n);
+    expect(await systemBalance(db, 'LTC', 'fees')).toBe(feesBefore - 100n);
   });
 
   it('settles a withdrawal without a fee when the fee is zero', async () => {

@@ -14,10 +14,11 @@ import { assetNetworks, assets } from '../../src/server/db/schema/catalogue';
 import { ledgerJournals } from '../../src/server/db/schema/ledger';
 import { securityTokens } from '../../src/server/db/schema/security';
 import { userSettings } from '../../src/server/db/schema/users';
-import { chainAddressFlags, chainDeposits, withdrawals } from '../../src/server/db/schema/wallet';
+import { chainAddressFlags, withdrawals } from '../../src/server/db/schema/wallet';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
-import { balancesOf, credit, inTransaction } from '../../src/server/ledger/ledger';
+import { balancesOf } from '../../src/server/ledger/ledger';
 import { issueToken, sha256 } from '../../src/server/modules/security/tokens';
+import { seedDeposit } from './helpers/ledger';
 import {
   activatePassCode,
   type Call,
@@ -49,22 +50,7 @@ describe('withdrawals', () => {
 
   /** Funds a user the way a deposit does: a credited chain deposit and its ledger credit. */
   async function fund(userId: number, amount: bigint, asset = 'BTC', network: NetworkId = 'BTC'): Promise<void> {
-    await inTransaction(db(), async (tx) => {
-      const [deposit] = await tx
-        .insert(chainDeposits)
-        .values({
-          network,
-          assetCode: asset,
-          address: generateDepositAddress(network),
-          amount: amount.toString(),
-          txid: randomUUID(),
-          userId,
-          status: 'credited',
-        })
-        .returning({ id: chainDeposits.id });
-      if (deposit === undefined) throw new Error('The deposit was not stored');
-      await credit(tx, { operationId: deposit.id, type: 'deposit', userId, asset, amount });
-    });
+    await seedDeposit(db(), { userId, asset, network, amount, address: generateDepositAddress(network) });
   }
 
   function confirmationToken(userId: number, idempotencyKey: string, transactionType = 'withdraw'): Promise<string> {

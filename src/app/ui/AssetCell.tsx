@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '../../contract/wallet.ts';
 import { AssetIcon } from './AssetIcon.tsx';
-import { Cell } from './Cell.tsx';
+import { Cell, CellButton } from './Cell.tsx';
 import './asset.css';
 
 export interface AssetCellProps {
@@ -35,10 +35,5 @@ export function AssetCell({ asset, subtitle, value, secondaryValue, chevron = fa
       chevron={chevron}
     />
   );
-  if (onClick === undefined) return cell;
-  return (
-    <button type="button" className="ui-asset-cell-button" onClick={onClick}>
-      {cell}
-    </button>
-  );
+  return onClick === undefined ? cell : <CellButton onClick={onClick}>{cell}</CellButton>;
 }

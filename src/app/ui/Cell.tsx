@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './ui.css';
+import { LineIcon } from './LineIcon.tsx';
 
 export interface CellProps {
   icon?: ReactNode;
@@ -23,17 +24,20 @@ export function Cell({ icon, title, subtitle, value, chevron = false }: CellProp
       </span>
       {value !== undefined ? <span className="ui-cell-value">{value}</span> : null}
       {chevron ? (
-        <svg className="ui-cell-chevron" width="8" height="14" viewBox="0 0 8 14" aria-hidden="true" focusable="false">
-          <path
-            d="M1 1l6 6-6 6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon className="ui-cell-chevron" width={8} height={14} path="M1 1l6 6-6 6" strokeWidth={2} />
       ) : null}
     </span>
+  );
+}
+
+/** A cell that is pressed rather than followed: the whole row is the button. */
+export function CellButton({
+  children,
+  ...button
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return (
+    <button {...button} type="button" className="ui-cell-button">
+      {children}
+    </button>
   );
 }

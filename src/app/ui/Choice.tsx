@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Spinner } from './Spinner.tsx';
 import './choice.css';
 import './ui.css';
+import { LineIcon } from './LineIcon.tsx';
 
 /**
  * A grouped list of choices, one of which is current (a radio group): the section header names
@@ -90,16 +91,7 @@ export function Choice({
           {pending ? (
             <Spinner size={20} label={pendingLabel ?? ''} />
           ) : checked ? (
-            <svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">
-              <path
-                d="M1.5 7.5l5 5 10-11"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon width={18} height={14} path="M1.5 7.5l5 5 10-11" strokeWidth={2.2} />
           ) : null}
         </span>
       </span>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AssetNetwork } from '../../contract/wallet.ts';
 import { AssetIcon } from './AssetIcon.tsx';
-import { Cell } from './Cell.tsx';
+import { Cell, CellButton } from './Cell.tsx';
 import './asset.css';
 
 /**
@@ -35,12 +35,7 @@ export function NetworkCell({
       chevron={chevron}
     />
   );
-  if (onClick === undefined) return cell;
-  return (
-    <button type="button" className="ui-asset-cell-button" onClick={onClick}>
-      {cell}
-    </button>
-  );
+  return onClick === undefined ? cell : <CellButton onClick={onClick}>{cell}</CellButton>;
 }
 
 /** The chain's own coin, whose icon stands for the network (BSC is BNB Smart Chain). */

@@ -4,13 +4,11 @@
  * server's address check (an address that does not start with "T" is rejected on TRX) and
  * duplicates refused. A route can be made to answer a given failure; every request is recorded.
  */
-import { vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { AddressBookEntry } from '../../../src/contract/address-book.ts';
 import { networkId } from '../../../src/contract/wallet-operations.ts';
-import { catalogue } from '../deposit/catalogue.ts';
-import { type Answer, json } from '../deposit/fakeDepositApi.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
+import { catalogue } from '../support/catalogue.ts';
+import { type Answer, ok, stringField, stubWalletFetch } from '../support/fakeApi.ts';
 
 interface StoredEntry extends AddressBookEntry {
   deleted: boolean;
@@ -25,8 +23,7 @@ export interface FakeAddressBookApi {
 }
 
 function field(body: unknown, name: string): string {
-  const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
-  return typeof value === 'string' ? value.trim() : '';
+  return stringField(body, name).trim();
 }
 
 const notFound: Answer = { status: 404, body: { code: 'address_not_found', message: 'Address not found' } };
@@ -54,81 +51,72 @@ export function installAddressBookApi(): FakeAddressBookApi {
   const visible = () => api.entries.filter((entry) => !entry.deleted);
   const wire = ({ deleted: _deleted, ...entry }: StoredEntry): AddressBookEntry => entry;
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/^\/api\/v1/, '');
-      const route = `${request.method} ${path}`;
-      const text = await request.clone().text();
-      const body: unknown = text === '' ? undefined : JSON.parse(text);
-      api.sent.push({ route, body, search: url.searchParams });
-      const failure = api.failing[route];
-      if (failure) return json(failure);
-      if (route === 'GET /user/settings') return json({ status: 200, body: baseSettings });
-      if (route === 'GET /wallet/asset') return json({ status: 200, body: catalogue });
-      if (route === 'GET /wallet/address-book') {
-        const network = url.searchParams.get('network');
-        const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        const count = Number(url.searchParams.get('count') ?? '20');
-        const offset = Number(url.searchParams.get('offset') ?? '0');
-        const matching = visible().filter(
-          (entry) =>
-            (network === null || entry.network === network) &&
-            (search === '' ||
-              entry.title.toLowerCase().includes(search) ||
-              entry.address.toLowerCase().includes(search)),
-        );
-        return json({
-          status: 200,
-          body: { items: matching.slice(offset, offset + count).map(wire), total: matching.length },
-        });
-      }
-      if (route === 'POST /wallet/address-book') {
-        const network = z.parse(networkId, field(body, 'network'));
-        const address = field(body, 'address');
-        if (network === 'TRX' && !address.startsWith('T'))
-          return json({
-            status: 422,
-            body: { code: 'address_rejected', message: 'Rejected', data: { result: 'invalid' } },
-          });
-        if (visible().some((entry) => entry.network === network && entry.address === address))
-          return json({ status: 409, body: { code: 'address_exists', message: 'Exists' } });
-        const entry: StoredEntry = {
-          id: `e${nextId++}`,
-          address,
-          title: field(body, 'title'),
-          network,
-          created_at: '2026-11-22T05:30:00.000Z',
-          deleted: false,
-        };
-        api.entries.unshift(entry);
-        return json({ status: 200, body: wire(entry) });
-      }
-      const [, , , id = '', action] = path.split('/');
-      if (path.startsWith('/wallet/address-book/')) {
-        const entry = api.entries.find((candidate) => candidate.id === id);
-        if (!entry) return json(notFound);
-        if (request.method === 'POST' && action === 'restore') {
-          if (!entry.deleted)
-            return json({ status: 409, body: { code: 'address_not_deleted', message: 'Not deleted' } });
-          entry.deleted = false;
-          return json({ status: 200, body: { result: true } });
-        }
-        if (entry.deleted) return json(notFound);
-        if (request.method === 'GET') return json({ status: 200, body: wire(entry) });
-        if (request.method === 'PUT') {
-          entry.title = field(body, 'title');
-          return json({ status: 200, body: { result: true } });
-        }
-        if (request.method === 'DELETE') {
-          entry.deleted = true;
-          return json({ status: 200, body: { result: true } });
-        }
-      }
-      return json({ status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
-    }),
-  );
+  const page = (search: URLSearchParams): Answer => {
+    const network = search.get('network');
+    const text = (search.get('search') ?? '').toLowerCase();
+    const count = Number(search.get('count') ?? '20');
+    const offset = Number(search.get('offset') ?? '0');
+    const matching = visible().filter(
+      (entry) =>
+        (network === null || entry.network === network) &&
+        (text === '' || entry.title.toLowerCase().includes(text) || entry.address.toLowerCase().includes(text)),
+    );
+    return ok({ items: matching.slice(offset, offset + count).map(wire), total: matching.length });
+  };
+
+  const add = (body: unknown): Answer => {
+    const network = z.parse(networkId, field(body, 'network'));
+    const address = field(body, 'address');
+    if (network === 'TRX' && !address.startsWith('T'))
+      return { status: 422, body: { code: 'address_rejected', message: 'Rejected', data: { result: 'invalid' } } };
+    if (visible().some((entry) => entry.network === network && entry.address === address))
+      return { status: 409, body: { code: 'address_exists', message: 'Exists' } };
+    const entry: StoredEntry = {
+      id: `e${nextId++}`,
+      address,
+      title: field(body, 'title'),
+      network,
+      created_at: '2026-11-22T05:30:00.000Z',
+      deleted: false,
+    };
+    api.entries.unshift(entry);
+    return ok(wire(entry));
+  };
+
+  const change = (method: string, path: string, body: unknown): Answer | undefined => {
+    const [, , , id = '', action] = path.split('/');
+    const entry = api.entries.find((candidate) => candidate.id === id);
+    if (!entry) return notFound;
+    if (method === 'POST' && action === 'restore') {
+      if (!entry.deleted) return { status: 409, body: { code: 'address_not_deleted', message: 'Not deleted' } };
+      entry.deleted = false;
+      return ok({ result: true });
+    }
+    if (entry.deleted) return notFound;
+    if (method === 'GET') return ok(wire(entry));
+    if (method === 'PUT') {
+      entry.title = field(body, 'title');
+      return ok({ result: true });
+    }
+    if (method === 'DELETE') {
+      entry.deleted = true;
+      return ok({ result: true });
+    }
+    return undefined;
+  };
+
+  stubWalletFetch({
+    catalogue,
+    record: ({ route, body, search }) => {
+      api.sent.push({ route, body, search });
+    },
+    failure: (route) => api.failing[route],
+    routes: ({ method, path, route, search, body }) => {
+      if (route === 'GET /wallet/address-book') return page(search);
+      if (route === 'POST /wallet/address-book') return add(body);
+      if (path.startsWith('/wallet/address-book/')) return change(method, path, body);
+      return undefined;
+    },
+  });
   return api;
 }

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../src/app/lib/session.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
+import { baseSettings } from '../support/fakeApi.ts';
 import { fakeSession, renderApp, signedIn } from '../support.tsx';
 import { type FakeDepositApi, installDepositApi } from './fakeDepositApi.ts';
 

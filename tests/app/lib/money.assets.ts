@@ -3,36 +3,19 @@
  * crypto with 4 list decimals (2 for stablecoins), fiat with 8 decimals shown as 2.
  */
 import type { CryptoAsset, FiatAsset } from '../../../src/contract/wallet.ts';
+import { cryptoAsset, fiatAsset } from '../support/assets.ts';
 
 function crypto(code: string, decimals: number, isStablecoin: boolean): CryptoAsset {
-  return {
-    is_enabled: true,
-    is_fiat: false,
+  return cryptoAsset(code, code, decimals, [], {
     is_stablecoin: isStablecoin,
-    name: code,
-    code,
-    decimals,
     view_decimals: isStablecoin ? 2 : 4,
     view_full_decimals: Math.min(decimals, isStablecoin ? 6 : 9),
     url: 'https://example.com',
-    networks: {},
-    market: { limits: { min: '0', max: '0' }, fee: '1' },
-  };
+  });
 }
 
 function fiat(code: string, symbol: string): FiatAsset {
-  return {
-    is_enabled: true,
-    is_fiat: true,
-    is_stablecoin: false,
-    name: code,
-    code,
-    symbol,
-    decimals: 8,
-    view_decimals: 2,
-    view_full_decimals: 2,
-    market: { limits: { min: '0', max: '0' } },
-  };
+  return fiatAsset(code, code, symbol);
 }
 
 export const btc = crypto('BTC', 8, false);

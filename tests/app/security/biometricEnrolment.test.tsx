@@ -11,7 +11,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Biometry, Platform } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
+import { type Answer, baseSettings, ok, stubFetch } from '../support/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
 interface Sent {
@@ -38,30 +38,23 @@ function fakeServer(options: { addFails?: boolean; language?: 'en' | 'ru' } = {}
     tokens: 0,
     settings,
   };
-  const answers: Record<string, () => [number, unknown]> = {
-    'GET /user/settings': () => [200, settings],
-    'GET /security': () => [200, server.info],
+  const answers: Record<string, () => Answer> = {
+    'GET /user/settings': () => ok(settings),
+    'GET /security': () => ok(server.info),
     'POST /security/pass-code/token': () => {
       server.tokens += 1;
-      return [200, { token: `confirm-${server.tokens}` }];
+      return ok({ token: `confirm-${server.tokens}` });
     },
     'POST /security/biometric': () => {
-      if (options.addFails) return [403, { code: 'invalid_token', message: 'spent' }];
+      if (options.addFails) return { status: 403, body: { code: 'invalid_token', message: 'spent' } };
       server.info = { ...server.info, biometric: true };
-      return [200, { token: 'bio-1' }];
+      return ok({ token: 'bio-1' });
     },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const route = `${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v1/, '')}`;
-      const text = await request.clone().text();
-      server.sent.push({ route, body: text === '' ? undefined : JSON.parse(text) });
-      const [status, body] = answers[route]?.() ?? [404, { code: 'not_found', message: route }];
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  stubFetch(({ route, body }) => {
+    server.sent.push({ route, body });
+    return answers[route]?.();
+  });
   return server;
 }
 

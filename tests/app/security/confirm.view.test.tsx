@@ -12,24 +12,18 @@
  * the machine takes it as a no-op, so it is sent to the actor and the screen must not change.
  */
 import { i18n } from '@lingui/core';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { formatCountdown } from '../../../machines/passcode/rules.ts';
 import { passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
-import { AppProviders } from '../../../src/app/AppProviders.tsx';
-import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
 import { machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
-import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import {
   type PasscodeConfirmActor,
   PasscodeConfirmView,
 } from '../../../src/app/ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import {
   coverageOf,
-  flush,
   initialModelState,
   isActorSettle,
   isTimePass,
@@ -46,7 +40,7 @@ import {
   scenarios,
 } from '../../machines/support/passcodeConfirmModel.ts';
 import { lockoutSecondsLeft } from '../../machines/support/passcodeModel.ts';
-import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
+import { playOffScreen, renderFlowView } from '../support/flowView.tsx';
 
 const SCENARIOS: readonly PasscodeConfirmScenario[] = [
   'keypad only',
@@ -59,29 +53,8 @@ const pathsOf = (scenario: PasscodeConfirmScenario): Array<ModelPath<PasscodeCon
   paths.get(scenario) ?? [];
 type Snapshot = ModelPath<PasscodeConfirmMachine>['steps'][number]['state']['snapshot'];
 
-/** The view inside the app's providers and a router of its own (for its links), with the toasts. */
 async function renderView(actor: PasscodeConfirmActor) {
-  const platform = fakePlatform('web');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const toastActor = createToastActor(platform);
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <PasscodeConfirmView actor={actor} />
-        <ToastHost />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={fakeSession(signedIn)}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  await act(async () => {
-    await flush();
-  });
-  return { platform };
+  return renderFlowView(<PasscodeConfirmView actor={actor} />);
 }
 
 function keypad(): HTMLElement | null {
@@ -94,15 +67,8 @@ async function perform(
   fakes: ReturnType<typeof replayMachine>['fakes'],
   event: ModelEvent<PasscodeConfirmMachine>,
 ) {
-  if (isTimePass(event)) {
-    act(() => vi.advanceTimersByTime(event.ms));
-    return;
-  }
-  if (isActorSettle(event)) {
-    await act(async () => {
-      fakes.settle(event);
-      await flush();
-    });
+  if (isTimePass(event) || isActorSettle(event)) {
+    await playOffScreen(event, fakes);
     return;
   }
   switch (event.type) {

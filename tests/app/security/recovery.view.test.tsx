@@ -14,21 +14,16 @@
  * is hidden); the machine takes it as a no-op, so it is sent to the actor.
  */
 import { i18n } from '@lingui/core';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { changePasscodeMachine } from '../../../machines/changePasscode.machine.ts';
 import { formatCountdown } from '../../../machines/passcode/rules.ts';
-import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import {
   type ChangePasscodeActor,
   ChangePasscodeView,
 } from '../../../src/app/features/security/recovery/ChangePasscodeView.tsx';
-import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
 import { machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
-import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import {
   type ChangePasscodeMachine,
   changePasscodePaths,
@@ -39,7 +34,6 @@ import {
 } from '../../machines/support/changePasscodeModel.ts';
 import {
   coverageOf,
-  flush,
   initialModelState,
   isActorSettle,
   isTimePass,
@@ -47,32 +41,13 @@ import {
   type ModelPath,
 } from '../../machines/support/model.ts';
 import { lockoutSecondsLeft } from '../../machines/support/passcodeModel.ts';
-import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
+import { playOffScreen, renderFlowView } from '../support/flowView.tsx';
 
 const paths = changePasscodePaths();
 type Snapshot = ModelPath<ChangePasscodeMachine>['steps'][number]['state']['snapshot'];
 
 async function renderView(actor: ChangePasscodeActor) {
-  const platform = fakePlatform('web');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const toastActor = createToastActor(platform);
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <ChangePasscodeView actor={actor} />
-        <ToastHost />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={fakeSession(signedIn)}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  await act(async () => {
-    await flush();
-  });
+  await renderFlowView(<ChangePasscodeView actor={actor} />);
 }
 
 const codeInput = (): HTMLInputElement | null => screen.queryByLabelText('Code from the e-mail');
@@ -83,15 +58,8 @@ async function perform(
   fakes: ReturnType<typeof replayMachine>['fakes'],
   event: ModelEvent<ChangePasscodeMachine>,
 ) {
-  if (isTimePass(event)) {
-    act(() => vi.advanceTimersByTime(event.ms));
-    return;
-  }
-  if (isActorSettle(event)) {
-    await act(async () => {
-      fakes.settle(event);
-      await flush();
-    });
+  if (isTimePass(event) || isActorSettle(event)) {
+    await playOffScreen(event, fakes);
     return;
   }
   const input = codeInput();

@@ -13,7 +13,7 @@ import type { Biometry } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
 import type { UserSettings } from '../../../src/contract/settings.ts';
 import { flush } from '../../machines/support/model.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
+import { baseSettings } from '../support/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
 interface Answer {

@@ -5,19 +5,13 @@
  * fail, and reads what was sent.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { vi } from 'vitest';
 import { type SessionState, sessionQueryKey } from '../../../src/app/lib/session.ts';
 import { normalizeTimeZone, type UserSettings } from '../../../src/contract/settings.ts';
 import type { User } from '../../../src/contract/user.ts';
 import type { Asset } from '../../../src/contract/wallet.ts';
-import { type FakeSession, fakeSession, signedIn } from '../support.tsx';
-
-export const baseSettings: UserSettings =
-  signedIn.status === 'signed-in'
-    ? signedIn.settings
-    : (() => {
-        throw new Error('the signed-in fixture has no settings');
-      })();
+import { cryptoAsset, fiatAsset } from '../support/assets.ts';
+import { type Answer, baseSettings, ok, stubFetch } from '../support/fakeApi.ts';
+import { type FakeSession, fakeSession } from '../support.tsx';
 
 export const profile: User = {
   id: 42,
@@ -29,40 +23,12 @@ export const profile: User = {
   timezone: 'Europe/Berlin',
 };
 
-const limits = { min: '0', max: '0' };
-function fiat(code: string, name: string, symbol: string): Asset {
-  return {
-    is_enabled: true,
-    is_fiat: true,
-    is_stablecoin: false,
-    name,
-    code,
-    symbol,
-    decimals: 8,
-    view_decimals: 2,
-    view_full_decimals: 2,
-    market: { limits },
-  };
-}
-
 export const catalogue: Record<string, Asset> = {
-  TON: {
-    is_enabled: true,
-    is_fiat: false,
-    is_stablecoin: false,
-    name: 'Toncoin',
-    code: 'TON',
-    url: 'https://ton.org',
-    decimals: 9,
-    view_decimals: 4,
-    view_full_decimals: 9,
-    networks: {},
-    market: { limits, fee: '1' },
-  },
-  RUB: fiat('RUB', 'Russian Ruble', '₽'),
-  USD: fiat('USD', 'US Dollar', '$'),
-  EUR: fiat('EUR', 'Euro', '€'),
-  KGS: fiat('KGS', 'Kyrgyzstani Som', 'KGS'),
+  TON: cryptoAsset('TON', 'Toncoin', 9, [], { url: 'https://ton.org' }),
+  RUB: fiatAsset('RUB', 'Russian Ruble', '₽'),
+  USD: fiatAsset('USD', 'US Dollar', '$'),
+  EUR: fiatAsset('EUR', 'Euro', '€'),
+  KGS: fiatAsset('KGS', 'Kyrgyzstani Som', 'KGS'),
 };
 
 type Call = 'getSettings' | 'putSettings' | 'getProfile' | 'listAssets' | 'logOut';
@@ -79,10 +45,6 @@ export interface FakeApi {
   calls: Call[];
   /** A session whose settings query reads this API (a real sign-in machine, signed in). */
   session(): FakeSession;
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -114,46 +76,38 @@ export function installFakeApi(settings: Partial<UserSettings> = {}): FakeApi {
     },
   };
 
-  const answer = async (call: Call, ok: () => unknown | Promise<unknown>): Promise<Response> => {
+  const answer = async (call: Call, respond: () => unknown): Promise<Answer> => {
     api.calls.push(call);
     if (api.holding.has(call)) await new Promise<void>((resume) => waiting.push(resume));
     const status = api.failing[call];
-    if (status !== undefined) return json(status, { code: 'failed', message: 'Failed on purpose' });
-    return json(200, await ok());
+    if (status !== undefined) return { status, body: { code: 'failed', message: 'Failed on purpose' } };
+    return ok(respond());
   };
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const path = new URL(request.url).pathname.replace(/^\/api\/v1/, '');
-      const route = `${request.method} ${path}`;
-      switch (route) {
-        case 'GET /user/settings':
-          return answer('getSettings', () => api.settings);
-        case 'PUT /user/settings': {
-          const body: unknown = await request.clone().json();
-          return answer('putSettings', () => {
-            api.puts.push(body);
-            if (!isRecord(body)) return api.settings;
-            const next: UserSettings = { ...api.settings };
-            if (body.language === 'en' || body.language === 'ru') next.language = body.language;
-            if (typeof body.local_currency === 'string') next.local_currency = body.local_currency;
-            if (typeof body.timezone === 'string') next.timezone = normalizeTimeZone(body.timezone);
-            api.settings = next;
-            return next;
-          });
-        }
-        case 'GET /user/profile':
-          return answer('getProfile', () => profile);
-        case 'GET /wallet/asset':
-          return answer('listAssets', () => ({ assets: catalogue }));
-        case 'POST /authentication/logout':
-          return answer('logOut', () => ({ success: true }));
-        default:
-          return json(404, { code: 'not_found', message: `No fake for ${route}` });
-      }
-    }),
-  );
+  stubFetch(({ route, body }) => {
+    switch (route) {
+      case 'GET /user/settings':
+        return answer('getSettings', () => api.settings);
+      case 'PUT /user/settings':
+        return answer('putSettings', () => {
+          api.puts.push(body);
+          if (!isRecord(body)) return api.settings;
+          const next: UserSettings = { ...api.settings };
+          if (body.language === 'en' || body.language === 'ru') next.language = body.language;
+          if (typeof body.local_currency === 'string') next.local_currency = body.local_currency;
+          if (typeof body.timezone === 'string') next.timezone = normalizeTimeZone(body.timezone);
+          api.settings = next;
+          return next;
+        });
+      case 'GET /user/profile':
+        return answer('getProfile', () => profile);
+      case 'GET /wallet/asset':
+        return answer('listAssets', () => ({ assets: catalogue }));
+      case 'POST /authentication/logout':
+        return answer('logOut', () => ({ success: true }));
+      default:
+        return undefined;
+    }
+  });
   return api;
 }

@@ -8,20 +8,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { Amount } from '../../../src/app/ui/Amount.tsx';
 import { AssetCell } from '../../../src/app/ui/AssetCell.tsx';
 import { NetworkCell } from '../../../src/app/ui/NetworkCell.tsx';
-import type { AssetNetwork } from '../../../src/contract/wallet.ts';
 import { btc, usd } from '../lib/money.assets.ts';
+import { assetNetwork } from '../support/assets.ts';
 
-const tron: AssetNetwork = {
+const tron = assetNetwork('TRX', 'Tron (TRC20)', 'TRC20', {
   code: 'USDT',
-  name: 'Tron (TRC20)',
-  network: 'TRX',
-  protocol: 'TRC20',
   limits: { deposit: { min: '1', max: '0' }, withdraw: { min: '1', max: '0' } },
-  permissions: { can_deposit: true, can_withdraw: true },
-  max_fee: '0',
-  withdraw_fee: '0',
   explorer_url: 'https://tronscan.org',
-};
+});
 
 describe('an asset row', () => {
   it('shows the icon, the name, the code and both values', () => {

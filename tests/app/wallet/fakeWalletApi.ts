@@ -6,19 +6,15 @@
  * route answer a failure, and reads every request sent.
  */
 import { vi } from 'vitest';
-import type { AssetCatalogue, AssetNetwork, CryptoAsset, FiatAsset } from '../../../src/contract/wallet.ts';
+import type { AssetCatalogue, AssetNetwork, CryptoAsset } from '../../../src/contract/wallet.ts';
 import type {
   AssetBalance,
   WalletBalance,
   WalletTransaction,
   WalletTransactionDetail,
 } from '../../../src/contract/wallet-operations.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
-
-export interface Answer {
-  status: number;
-  body: unknown;
-}
+import { assetNetwork, cryptoAsset, fiatAsset } from '../support/assets.ts';
+import { type Answer, ok, stubWalletFetch } from '../support/fakeApi.ts';
 
 export interface FakeWalletApi {
   balance: WalletBalance;
@@ -33,24 +29,6 @@ export interface FakeWalletApi {
   sentTo(route: string): URLSearchParams[];
 }
 
-function json({ status, body }: Answer): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function network(id: string, name: string, protocol: string): AssetNetwork {
-  return {
-    code: '',
-    name,
-    network: id,
-    protocol,
-    limits: { deposit: { min: '0', max: '0' }, withdraw: { min: '0', max: '0' } },
-    permissions: { can_deposit: true, can_withdraw: true },
-    max_fee: '0',
-    withdraw_fee: '0',
-    explorer_url: 'https://explorer.example',
-  };
-}
-
 function crypto(
   code: string,
   name: string,
@@ -58,43 +36,20 @@ function crypto(
   views: { list: number; full: number },
   networks: AssetNetwork[],
 ): CryptoAsset {
-  return {
-    is_enabled: true,
-    is_fiat: false,
+  return cryptoAsset(code, name, decimals, networks, {
     is_stablecoin: code === 'USDT',
-    name,
-    code,
-    url: 'https://example.org',
-    decimals,
     view_decimals: views.list,
     view_full_decimals: views.full,
-    networks: Object.fromEntries(networks.map((entry) => [entry.network, { ...entry, code }])),
-    market: { limits: { min: '0', max: '0' }, fee: '1' },
-  };
-}
-
-function fiat(code: string, name: string, symbol: string): FiatAsset {
-  return {
-    is_enabled: true,
-    is_fiat: true,
-    is_stablecoin: false,
-    name,
-    code,
-    symbol,
-    decimals: 8,
-    view_decimals: 2,
-    view_full_decimals: 2,
-    market: { limits: { min: '0', max: '0' } },
-  };
+  });
 }
 
 export const usdt = crypto('USDT', 'Tether', 18, { list: 2, full: 6 }, [
-  network('TRX', 'Tron (TRC20)', 'TRC20'),
-  network('ETH', 'Ethereum (ERC20)', 'ERC20'),
+  assetNetwork('TRX', 'Tron (TRC20)', 'TRC20'),
+  assetNetwork('ETH', 'Ethereum (ERC20)', 'ERC20'),
 ]);
-export const ton = crypto('TON', 'Toncoin', 9, { list: 4, full: 9 }, [network('TON', 'TON', 'TON')]);
-export const btc = crypto('BTC', 'Bitcoin', 8, { list: 6, full: 8 }, [network('BTC', 'Bitcoin', 'BTC')]);
-export const usd = fiat('USD', 'US Dollar', '$');
+export const ton = crypto('TON', 'Toncoin', 9, { list: 4, full: 9 }, [assetNetwork('TON', 'TON', 'TON')]);
+export const btc = crypto('BTC', 'Bitcoin', 8, { list: 6, full: 8 }, [assetNetwork('BTC', 'Bitcoin', 'BTC')]);
+export const usd = fiatAsset('USD', 'US Dollar', '$');
 
 export const catalogue: AssetCatalogue = { assets: { USDT: usdt, TON: ton, BTC: btc, USD: usd } };
 
@@ -166,30 +121,25 @@ export function installWalletApi(): FakeWalletApi {
     return { items: listed.slice(start, end), cursor: end < listed.length ? String(end) : null };
   };
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/^\/api\/v1/, '');
-      const route = `${request.method} ${path}`;
-      api.requests.push({ route, search: url.searchParams });
-      const failure = api.failing[route];
-      if (failure) return json(failure);
-      if (route === 'GET /user/settings') return json({ status: 200, body: baseSettings });
-      if (route === 'GET /wallet/asset') return json({ status: 200, body: catalogue });
-      if (route === 'GET /wallet/balance') return json({ status: 200, body: api.balance });
-      if (request.method === 'GET' && pagePath.test(path)) return json({ status: 200, body: page(url.searchParams) });
-      const lookup = request.method === 'GET' ? detailPath.exec(path) : null;
-      if (lookup) {
-        const detail = api.details.get(`${lookup[1]}/${lookup[2]}`);
-        return detail
-          ? json({ status: 200, body: detail })
-          : json({ status: 404, body: { code: 'not_found', message: 'No such transaction' } });
-      }
-      return json({ status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
-    }),
-  );
+  const detail = (path: string): Answer | undefined => {
+    const lookup = detailPath.exec(path);
+    if (!lookup) return undefined;
+    const found = api.details.get(`${lookup[1]}/${lookup[2]}`);
+    return found ? ok(found) : { status: 404, body: { code: 'not_found', message: 'No such transaction' } };
+  };
+
+  stubWalletFetch({
+    catalogue,
+    record: ({ route, search }) => {
+      api.requests.push({ route, search });
+    },
+    failure: (route) => api.failing[route],
+    routes: ({ method, path, route, search }) => {
+      if (route === 'GET /wallet/balance') return ok(api.balance);
+      if (method !== 'GET') return undefined;
+      return pagePath.test(path) ? ok(page(search)) : detail(path);
+    },
+  });
   return api;
 }
 

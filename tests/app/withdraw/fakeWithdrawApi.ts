@@ -5,17 +5,12 @@
  * idempotent by key like the server's. A route can be given failures to answer first; every
  * request is recorded with its body.
  */
-import { vi } from 'vitest';
 import type { AddressBookEntry } from '../../../src/contract/address-book.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
 import type { AssetCatalogue, AssetNetwork, CryptoAsset } from '../../../src/contract/wallet.ts';
 import type { AddressCheckAnswer, WalletBalance, Withdrawal } from '../../../src/contract/wallet-operations.ts';
-import { baseSettings } from '../settings/fakeApi.ts';
-
-export interface Answer {
-  status: number;
-  body: unknown;
-}
+import { cryptoAsset, assetNetwork as network } from '../support/assets.ts';
+import { type Answer, ok, stringField, stubWalletFetch } from '../support/fakeApi.ts';
 
 export interface FakeWithdrawApi {
   balance: WalletBalance;
@@ -32,39 +27,8 @@ export interface FakeWithdrawApi {
   bodiesOf(route: string): unknown[];
 }
 
-function json({ status, body }: Answer): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function network(id: string, name: string, protocol: string, withdraw: Partial<AssetNetwork> = {}): AssetNetwork {
-  return {
-    code: '',
-    name,
-    network: id,
-    protocol,
-    limits: { deposit: { min: '0', max: '0' }, withdraw: { min: '0', max: '0' } },
-    permissions: { can_deposit: true, can_withdraw: true },
-    max_fee: '0',
-    withdraw_fee: '0',
-    explorer_url: 'https://explorer.example',
-    ...withdraw,
-  };
-}
-
 function crypto(code: string, name: string, decimals: number, networks: AssetNetwork[]): CryptoAsset {
-  return {
-    is_enabled: true,
-    is_fiat: false,
-    is_stablecoin: code === 'USDT',
-    name,
-    code,
-    url: 'https://example.org',
-    decimals,
-    view_decimals: 2,
-    view_full_decimals: decimals,
-    networks: Object.fromEntries(networks.map((entry) => [entry.network, { ...entry, code }])),
-    market: { limits: { min: '0', max: '0' }, fee: '1' },
-  };
+  return cryptoAsset(code, name, decimals, networks, { is_stablecoin: code === 'USDT', view_decimals: 2 });
 }
 
 /** USDT: 6 decimals; on TRX a 1 USDT fee, 1 to 100 USDT; on ETH a 5 USDT fee, no maximum. */
@@ -142,45 +106,31 @@ export function installWithdrawApi(): FakeWithdrawApi {
   };
   let nextId = 1;
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/^\/api\/v1/, '');
-      const route = `${request.method} ${path}`;
-      const text = await request.clone().text();
-      const body: unknown = text === '' ? undefined : JSON.parse(text);
-      api.sent.push({ route, search: url.searchParams, body });
-      const failure = api.failing[route]?.shift();
-      if (failure) return json(failure);
-      const field = (key: string): string => {
-        const value: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, key) : undefined;
-        return typeof value === 'string' ? value : '';
-      };
+  stubWalletFetch({
+    catalogue,
+    record: ({ route, search, body }) => {
+      api.sent.push({ route, search, body });
+    },
+    failure: (route) => api.failing[route]?.shift(),
+    routes: ({ route, search, body }) => {
+      const field = (key: string) => stringField(body, key);
       switch (route) {
-        case 'GET /user/settings':
-          return json({ status: 200, body: baseSettings });
-        case 'GET /wallet/asset':
-          return json({ status: 200, body: catalogue });
         case 'GET /wallet/balance':
-          return json({ status: 200, body: api.balance });
+          return ok(api.balance);
         case 'GET /security':
-          return json({ status: 200, body: api.security });
+          return ok(api.security);
         case 'GET /wallet/address-book': {
-          const items = api.addressBook.filter((entry) => entry.network === url.searchParams.get('network'));
-          return json({ status: 200, body: { items, total: items.length } });
+          const items = api.addressBook.filter((entry) => entry.network === search.get('network'));
+          return ok({ items, total: items.length });
         }
-        case 'POST /wallet/withdrawal/check-address': {
-          const answer = api.checks.get(field('address')) ?? { result: 'valid', address: field('address') };
-          return json({ status: 200, body: answer });
-        }
+        case 'POST /wallet/withdrawal/check-address':
+          return ok(api.checks.get(field('address')) ?? { result: 'valid', address: field('address') });
         case 'POST /security/pass-code/token':
-          return json({ status: 200, body: { token: `token-for-${field('hash')}` } });
+          return ok({ token: `token-for-${field('hash')}` });
         case 'POST /wallet/withdrawal': {
           const key = field('idempotency_key');
           const existing = api.withdrawals.get(key);
-          if (existing) return json({ status: 200, body: existing });
+          if (existing) return ok(existing);
           const created: Withdrawal = {
             id: `w${nextId++}`,
             asset: field('asset'),
@@ -195,11 +145,11 @@ export function installWithdrawApi(): FakeWithdrawApi {
             updated_at: '2026-11-22T06:00:00.000Z',
           };
           api.withdrawals.set(key, created);
-          return json({ status: 200, body: created });
+          return ok(created);
         }
       }
-      return json({ status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
-    }),
-  );
+      return undefined;
+    },
+  });
   return api;
 }

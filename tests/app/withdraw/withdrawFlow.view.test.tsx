@@ -9,15 +9,11 @@
  * screens, and at the end the withdrawal's status page in the address bar.
  */
 import { i18n } from '@lingui/core';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, getDefaultNormalizer, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { maxSendable } from '../../../machines/withdraw/amountRules.ts';
 import { withdrawMachine } from '../../../machines/withdraw.machine.ts';
-import { AppProviders } from '../../../src/app/AppProviders.tsx';
-import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
 import { WithdrawFlowView } from '../../../src/app/features/withdraw/WithdrawFlowView.tsx';
 import type { WithdrawActor } from '../../../src/app/features/withdraw/withdraw.ts';
 import type { WithdrawNetwork } from '../../../src/app/features/withdraw/withdrawChoices.ts';
@@ -27,8 +23,6 @@ import {
   submitErrorMessage,
 } from '../../../src/app/features/withdraw/withdrawMessages.ts';
 import { formatAssetAmount } from '../../../src/app/lib/money.ts';
-import { createToastActor } from '../../../src/app/lib/toasts.tsx';
-import type { CryptoAsset } from '../../../src/contract/wallet.ts';
 import {
   coverageOf,
   flush,
@@ -48,65 +42,36 @@ import {
   type WithdrawMachine,
   withdrawPaths,
 } from '../../machines/support/withdrawModel.ts';
-import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
+import { assetNetwork, cryptoAsset } from '../support/assets.ts';
+import { playOffScreen, renderFlowView } from '../support/flowView.tsx';
 
 const paths = withdrawPaths();
 type Snapshot = ReturnType<WithdrawMachine['getInitialSnapshot']>;
 
 /** USDT as the model's input has it: 6 decimals, all of them shown on these screens. */
-const usdt: CryptoAsset = {
-  is_enabled: true,
-  is_fiat: false,
+const usdt = cryptoAsset('USDT', 'Tether', 6, [], {
   is_stablecoin: true,
-  name: 'Tether',
-  code: 'USDT',
   url: 'https://tether.to',
-  decimals: 6,
   view_decimals: 2,
-  view_full_decimals: 6,
-  networks: {},
-  market: { limits: { min: '0', max: '0' }, fee: '1' },
-};
+});
 
 const tron: WithdrawNetwork = {
-  code: 'USDT',
-  name: 'Tron (TRC20)',
+  ...assetNetwork('TRX', 'Tron (TRC20)', 'TRC20', {
+    code: 'USDT',
+    limits: { deposit: { min: '0', max: '0' }, withdraw: { min: INPUT.min, max: INPUT.max } },
+    withdraw_fee: INPUT.fee,
+    explorer_url: 'https://tronscan.org',
+  }),
   network: 'TRX',
-  protocol: 'TRC20',
-  limits: { deposit: { min: '0', max: '0' }, withdraw: { min: INPUT.min, max: INPUT.max } },
-  permissions: { can_deposit: true, can_withdraw: true },
-  max_fee: '0',
-  withdraw_fee: INPUT.fee,
-  explorer_url: 'https://tronscan.org',
 };
 
 const format = (smallest: string) => formatAssetAmount(smallest, usdt, { full: true });
 
 async function renderFlow(actor: WithdrawActor) {
-  const platform = fakePlatform('web');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const toastActor = createToastActor(platform);
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <WithdrawFlowView actor={actor} asset={usdt} network={tron} networkChoice />
-        <ToastHost />
-      </>
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/wallet/withdraw/USDT/TRX'] }),
-  });
-  render(
-    <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={fakeSession(signedIn)}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+  return renderFlowView(
+    <WithdrawFlowView actor={actor} asset={usdt} network={tron} networkChoice />,
+    '/wallet/withdraw/USDT/TRX',
   );
-  await act(async () => {
-    await flush();
-  });
-  return { router };
 }
 
 function button(name: string): HTMLButtonElement {
@@ -147,10 +112,7 @@ async function perform(
       });
       return;
     }
-    await act(async () => {
-      fakes.settle(event);
-      await flush();
-    });
+    await playOffScreen(event, fakes);
     return;
   }
   switch (event.type) {

@@ -12,18 +12,18 @@ import {
   type BiometricEnrolmentInput,
   biometricEnrolmentMachine,
 } from '../../../machines/biometricEnrolment.machine.ts';
-import { passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
 import {
-  type ActorSettle,
   type ActorSettleOf,
   DeferredActors,
+  eventsWhileActive,
   isActorSettle,
   isTimePass,
   type ModelEvent,
   type ModelPath,
   transitionPaths,
 } from './model.ts';
-import { describeFailure, NO_BIOMETRICS, NOW, outputText, SERVER_ERROR } from './passcodeModel.ts';
+import { describeFailure, NO_BIOMETRICS, NOW, SERVER_ERROR } from './passcodeModel.ts';
+import { type PasscodeSettler, passcodeChildReplay } from './replay.ts';
 
 export type BiometricEnrolmentMachine = typeof biometricEnrolmentMachine;
 
@@ -48,12 +48,10 @@ const SETTLES: Settle[] = [
   { type: 'actor.error', id: 'enrol', error: SERVER_ERROR },
 ];
 
+const userEvents: BiometricEnrolmentEvent[] = [{ type: 'enrolment.retry' }, { type: 'enrolment.cancel' }];
+
 export function modelEvents(snapshot: Snapshot): Array<BiometricEnrolmentEvent | Settle> {
-  if (snapshot.status !== 'active') return [];
-  const events: Array<BiometricEnrolmentEvent | Settle> = [{ type: 'enrolment.retry' }, { type: 'enrolment.cancel' }];
-  const children: Record<string, unknown> = snapshot.children;
-  events.push(...SETTLES.filter((settle) => children[settle.id] !== undefined));
-  return events;
+  return eventsWhileActive(snapshot, userEvents, SETTLES);
 }
 
 /** The defaults are inert (pending calls, the passcodeConfirm machine waiting for digits). */
@@ -81,17 +79,14 @@ export function replayMachine(): {
   machine: BiometricEnrolmentMachine;
   fakes: DeferredActors;
   effects: string[];
-  settle: (confirm: () => { send(event: { type: 'code.paste'; text: string }): void } | undefined) => {
-    settle(event: ActorSettle): void;
-  };
+  settle: PasscodeSettler;
 } {
   const fakes = new DeferredActors();
   const effects: string[] = [];
+  const passcode = passcodeChildReplay(fakes, { childId: 'passcodeConfirm', passcode: PASSCODE, token: TOKEN });
   const machine = biometricEnrolmentMachine.provide({
     actors: {
-      passcodeConfirm: passcodeConfirmMachine.provide({
-        actors: { confirmPasscode: fakes.actor('confirmPasscode', outputText) },
-      }),
+      passcodeConfirm: passcode.machine,
       ensureAccess: fakes.actor('ensureAccess', (output) => output === true),
       enrol: fakes.actor<void, { passCodeConfirmationToken: string }>('enrol', () => undefined),
     },
@@ -100,19 +95,7 @@ export function replayMachine(): {
       enrolled: () => void effects.push('enrolled'),
     },
   });
-  const settle = (confirm: () => { send(event: { type: 'code.paste'; text: string }): void } | undefined) => ({
-    settle(event: ActorSettle): void {
-      if (event.id !== 'passcodeConfirm') {
-        fakes.settle(event);
-        return;
-      }
-      const child = confirm();
-      if (child === undefined) throw new Error('No passcodeConfirm child to give the passcode to');
-      child.send({ type: 'code.paste', text: PASSCODE });
-      fakes.settle({ type: 'actor.done', id: 'confirmPasscode', output: TOKEN });
-    },
-  });
-  return { machine, fakes, effects, settle };
+  return { machine, fakes, effects, settle: passcode.settler };
 }
 
 const WHO: Record<Settle['id'], string> = {

@@ -81,6 +81,20 @@ export function isActorSettle<TEvent extends { type: string }>(
   return event.type === 'actor.done' || event.type === 'actor.error';
 }
 
+/**
+ * The events a model tries from a snapshot: none once the machine has finished, else the
+ * person's events and the ways each running child may settle (children not running left out).
+ */
+export function eventsWhileActive<TEvent, TSettle extends ActorSettle>(
+  snapshot: { readonly status: string; readonly children: Record<string, unknown> },
+  userEvents: readonly TEvent[],
+  settles: readonly TSettle[],
+): Array<TEvent | TSettle> {
+  if (snapshot.status !== 'active') return [];
+  const { children } = snapshot;
+  return [...userEvents, ...settles.filter((settle) => children[settle.id] !== undefined)];
+}
+
 /** A model state: the machine's snapshot after some history of events, and what it took. */
 export interface ModelState<TMachine extends AnyStateMachine> {
   history: Array<ModelEvent<TMachine>>;

@@ -11,6 +11,7 @@ import {
 import {
   type ActorSettleOf,
   DeferredActors,
+  eventsWhileActive,
   isActorSettle,
   isTimePass,
   type ModelEvent,
@@ -70,23 +71,19 @@ export const userEvents: PasscodeConfirmEvent[] = [
   { type: 'biometric.decline' },
 ];
 
+/** How the two calls may settle: the token, each refusal, or no response; a biometric token or none. */
+const SETTLES: Settle[] = [
+  { type: 'actor.done', id: 'confirmPasscode', output: TOKEN },
+  ...[FORBIDDEN, NOT_FOUND, LOCKED, TOO_MANY, SERVER_ERROR, NO_RESPONSE].map(
+    (error): Settle => ({ type: 'actor.error', id: 'confirmPasscode', error }),
+  ),
+  { type: 'actor.done', id: 'authenticateBiometric', output: TOKEN },
+  { type: 'actor.done', id: 'authenticateBiometric', output: null },
+  { type: 'actor.error', id: 'authenticateBiometric', error: NOT_FOUND },
+];
+
 export function modelEvents(snapshot: Snapshot): Array<PasscodeConfirmEvent | Settle> {
-  if (snapshot.status !== 'active') return [];
-  const events: Array<PasscodeConfirmEvent | Settle> = [...userEvents];
-  if (snapshot.children.confirmPasscode !== undefined) {
-    events.push({ type: 'actor.done', id: 'confirmPasscode', output: TOKEN });
-    for (const error of [FORBIDDEN, NOT_FOUND, LOCKED, TOO_MANY, SERVER_ERROR, NO_RESPONSE]) {
-      events.push({ type: 'actor.error', id: 'confirmPasscode', error });
-    }
-  }
-  if (snapshot.children.authenticateBiometric !== undefined) {
-    events.push(
-      { type: 'actor.done', id: 'authenticateBiometric', output: TOKEN },
-      { type: 'actor.done', id: 'authenticateBiometric', output: null },
-      { type: 'actor.error', id: 'authenticateBiometric', error: NOT_FOUND },
-    );
-  }
-  return events;
+  return eventsWhileActive(snapshot, userEvents, SETTLES);
 }
 
 export const modelMachine = passcodeConfirmMachine.provide({

@@ -1,5 +1,7 @@
 import { expect, vi } from 'vitest';
-import { type ActorSettle, flush, isActorSettle, isTimePass, type TimePass } from './model.ts';
+import { passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
+import { type ActorSettle, type DeferredActors, flush, isActorSettle, isTimePass, type TimePass } from './model.ts';
+import { outputText } from './passcodeModel.ts';
 
 interface ComparableSnapshot {
   readonly value: unknown;
@@ -35,4 +37,40 @@ export function expectSameSnapshot(actual: ComparableSnapshot, expected: Compara
   expect(actual.value).toEqual(expected.value);
   expect(actual.context).toEqual(expected.context);
   expect([...actual.tags].sort()).toEqual([...expected.tags].sort());
+}
+
+/** A running passcodeConfirm child: it takes a pasted passcode. */
+export interface PasscodeChild {
+  send(event: { type: 'code.paste'; text: string }): void;
+}
+
+/** Settles a replay's fakes; `child` finds the running passcodeConfirm child when it is settled. */
+export type PasscodeSettler = (child: () => PasscodeChild | undefined) => { settle(event: ActorSettle): void };
+
+/**
+ * A flow's passcodeConfirm child in a replay (the child has its own model; the flow's model only
+ * ends it with its output): the real machine with a deferred `confirmPasscode`, and a settler that
+ * ends the child `childId` the way a person would, pasting `passcode` into it and answering its
+ * call with `token`, while every other settle goes to the fakes.
+ */
+export function passcodeChildReplay(
+  fakes: DeferredActors,
+  { childId, passcode, token }: { childId: string; passcode: string; token: string },
+) {
+  const machine = passcodeConfirmMachine.provide({
+    actors: { confirmPasscode: fakes.actor('confirmPasscode', outputText) },
+  });
+  const settler: PasscodeSettler = (child) => ({
+    settle(event) {
+      if (event.id !== childId) {
+        fakes.settle(event);
+        return;
+      }
+      const running = child();
+      if (running === undefined) throw new Error(`No ${childId} child to give the passcode to`);
+      running.send({ type: 'code.paste', text: passcode });
+      fakes.settle({ type: 'actor.done', id: 'confirmPasscode', output: token });
+    },
+  });
+  return { machine, settler };
 }

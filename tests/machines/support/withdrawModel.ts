@@ -10,7 +10,6 @@
  * by giving the real child the passcode and answering its call with the token.
  */
 import { assign } from 'xstate';
-import { passcodeConfirmMachine } from '../../../machines/passcodeConfirm.machine.ts';
 import {
   type CheckAddressOutput,
   type WithdrawalFailure,
@@ -19,16 +18,17 @@ import {
   withdrawMachine,
 } from '../../../machines/withdraw.machine.ts';
 import {
-  type ActorSettle,
   type ActorSettleOf,
   DeferredActors,
+  eventsWhileActive,
   isActorSettle,
   isTimePass,
   type ModelEvent,
   type ModelPath,
   transitionPaths,
 } from './model.ts';
-import { NO_BIOMETRICS, NOW, outputText } from './passcodeModel.ts';
+import { NO_BIOMETRICS, NOW } from './passcodeModel.ts';
+import { passcodeChildReplay } from './replay.ts';
 
 export type WithdrawMachine = typeof withdrawMachine;
 type Settle = ActorSettleOf<WithdrawMachine>;
@@ -89,23 +89,18 @@ export const userEvents: WithdrawEvent[] = [
   { type: 'back' },
 ];
 
+/** How each call may settle: the check's answers, the passcode child's end, the withdrawal's outcomes. */
+const SETTLES: Settle[] = [
+  { type: 'actor.done', id: 'checkAddress', output: { result: 'valid', address: CANONICAL_ADDRESS } },
+  ...CHECK_FAILURES.map((result): Settle => ({ type: 'actor.done', id: 'checkAddress', output: { result } })),
+  { type: 'actor.error', id: 'checkAddress', error: CHECK_NO_RESPONSE },
+  { type: 'actor.done', id: 'passcode', output: { token: TOKEN, enableBiometric: false } },
+  { type: 'actor.done', id: 'createWithdrawal', output: { id: WITHDRAWAL_ID } },
+  ...Object.values(SUBMIT_FAILURES).map((error): Settle => ({ type: 'actor.error', id: 'createWithdrawal', error })),
+];
+
 export function modelEvents(snapshot: Snapshot): Array<WithdrawEvent | Settle> {
-  if (snapshot.status !== 'active') return [];
-  const events: Array<WithdrawEvent | Settle> = [...userEvents];
-  if (snapshot.children.checkAddress !== undefined) {
-    events.push({ type: 'actor.done', id: 'checkAddress', output: { result: 'valid', address: CANONICAL_ADDRESS } });
-    for (const result of CHECK_FAILURES) events.push({ type: 'actor.done', id: 'checkAddress', output: { result } });
-    events.push({ type: 'actor.error', id: 'checkAddress', error: CHECK_NO_RESPONSE });
-  }
-  if (snapshot.children.passcode !== undefined) {
-    events.push({ type: 'actor.done', id: 'passcode', output: { token: TOKEN, enableBiometric: false } });
-  }
-  if (snapshot.children.createWithdrawal !== undefined) {
-    events.push({ type: 'actor.done', id: 'createWithdrawal', output: { id: WITHDRAWAL_ID } });
-    for (const error of Object.values(SUBMIT_FAILURES))
-      events.push({ type: 'actor.error', id: 'createWithdrawal', error });
-  }
-  return events;
+  return eventsWhileActive(snapshot, userEvents, SETTLES);
 }
 
 /** Keys the tests can predict: 00000000-0000-4000-8000-000000000001, then …002 for the next confirmation. */
@@ -156,34 +151,15 @@ function asWithdrawal(output: unknown): { id: string } {
  */
 export function replayMachine() {
   const fakes = new DeferredActors();
-  const machine = withdrawMachine.provide({
+  const passcode = passcodeChildReplay(fakes, { childId: 'passcode', passcode: PASSCODE, token: TOKEN });
+  const machine = modelMachine.provide({
     actors: {
       checkAddress: fakes.actor('checkAddress', asCheckOutput),
-      passcodeConfirm: passcodeConfirmMachine.provide({
-        actors: { confirmPasscode: fakes.actor('confirmPasscode', outputText) },
-      }),
+      passcodeConfirm: passcode.machine,
       createWithdrawal: fakes.actor('createWithdrawal', asWithdrawal),
     },
-    actions: {
-      makeIdempotencyKey: assign({
-        idempotencyKey: ({ context }) => nextKey(context.idempotencyKey),
-        submitError: null,
-      }),
-    },
   });
-  const settler = (passcodeStep: () => { send(event: { type: 'code.paste'; text: string }): void } | undefined) => ({
-    settle(event: ActorSettle): void {
-      if (event.id !== 'passcode') {
-        fakes.settle(event);
-        return;
-      }
-      const child = passcodeStep();
-      if (child === undefined) throw new Error('No passcode step to give the passcode to');
-      child.send({ type: 'code.paste', text: PASSCODE });
-      fakes.settle({ type: 'actor.done', id: 'confirmPasscode', output: TOKEN });
-    },
-  });
-  return { machine, fakes, settler };
+  return { machine, fakes, settler: passcode.settler };
 }
 
 function describeFailureOf(error: unknown): string {

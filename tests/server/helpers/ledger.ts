@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { asc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { NetworkId } from '../../../src/contract/wallet-operations';
 import type { Database } from '../../../src/server/db/database';
 import { ledgerAccounts, ledgerEntries } from '../../../src/server/db/schema/ledger';
 import { chainDeposits, withdrawals } from '../../../src/server/db/schema/wallet';
-import { credit, hold, inTransaction, release, settleToExternal } from '../../../src/server/ledger/ledger';
+import { balancesOf, credit, hold, inTransaction, release, settleToExternal } from '../../../src/server/ledger/ledger';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { seedCatalogue } from '../../../src/server/modules/wallet/seed';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -14,6 +15,19 @@ export async function createLedgerDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
   await seedCatalogue(database.handle.db);
   return database;
+}
+
+/**
+ * One ledger database for a test file: made before its tests (handing its handle to `ready`) and
+ * destroyed after them.
+ */
+export function setUpLedgerDatabase(ready: (db: Database) => void): void {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createLedgerDatabase();
+    ready(database.handle.db);
+  });
+  afterAll(() => database?.destroy());
 }
 
 let nextUserId = 300_000_001;
@@ -111,16 +125,42 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
   return [...accountViolations(accounts), ...(await journalViolations(db)), ...(await balanceDrift(db))];
 }
 
+/** The user's available and held balance of an asset (zero when there is no account yet). */
+export async function userBalance(db: Database, userId: number, asset: string) {
+  return (await balancesOf(db, userId)).get(asset) ?? { available: 0n, held: 0n };
+}
+
+/** The balance of a system account (external or fees) of an asset. */
+export async function systemBalance(db: Database, asset: string, kind: 'external' | 'fees'): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.assetCode, asset), eq(ledgerAccounts.kind, kind)));
+  return BigInt(row?.balance ?? '0');
+}
+
+/** Credits the user as a deposit does, with no chain deposit behind it (the ledger alone); answers the operation id. */
+export async function creditUser(
+  db: Database,
+  input: { readonly userId: number; readonly asset: string; readonly amount: bigint },
+): Promise<string> {
+  const operationId = randomUUID();
+  await inTransaction(db, (tx) => credit(tx, { operationId, type: 'deposit', ...input }));
+  return operationId;
+}
+
+/** Money of a user moving on a network: what seeded deposits and withdrawals have in common. */
+export interface ChainMovement {
+  readonly userId: number;
+  readonly asset: string;
+  readonly network: NetworkId;
+  readonly amount: bigint;
+}
+
 /** A credited chain deposit as the chain integration records it: its row, credited under the same id. */
 export async function seedDeposit(
   db: Database,
-  input: {
-    readonly userId: number;
-    readonly asset: string;
-    readonly network: NetworkId;
-    readonly amount: bigint;
-    readonly address?: string;
-  },
+  input: ChainMovement & { readonly address?: string },
 ): Promise<{ readonly id: string; readonly address: string; readonly txid: string }> {
   const address = input.address ?? `deposit-${randomUUID()}`;
   const txid = randomBytes(32).toString('hex');
@@ -156,12 +196,8 @@ export async function seedDeposit(
  */
 export async function seedWithdrawal(
   db: Database,
-  input: {
-    readonly userId: number;
-    readonly asset: string;
-    readonly network: NetworkId;
+  input: ChainMovement & {
     readonly address: string;
-    readonly amount: bigint;
     readonly fee: bigint;
     readonly status: 'created' | 'sent' | 'completed' | 'canceled';
     readonly txid?: string;

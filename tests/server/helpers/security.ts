@@ -27,7 +27,7 @@ export function fakeBotApi(): FakeBotApi {
 }
 
 export type Call = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ) => Promise<LightMyRequestResponse>;

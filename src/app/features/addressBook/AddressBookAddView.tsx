@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { useAddressNameField } from '../../lib/useAddressNameField.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
+import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { AddressBookForm } from './AddressBookForm.tsx';
+import { AddressBookTitleField } from './AddressBookTitleField.tsx';
 import { addressBookFailure } from './addressBookErrors.ts';
 import { addressBookNetworkName } from './addressBookNetworks.ts';
 import { useAddAddressBookEntry } from './addressBookQueries.ts';
-import { CatalogueGate } from './CatalogueGate.tsx';
 import './address-book.css';
 
 /**
@@ -33,25 +34,21 @@ export function AddressBookAddView({ network }: { network: NetworkId }) {
   ) : failure?.field === 'address' ? (
     i18n._(failure.message)
   ) : undefined;
-  const titleError = title.error ?? (failure?.field === 'title' ? failure.message : null);
 
   return (
     <Page>
-      <Link to="/account/address-book/$network" params={{ network }} className="ui-back-link">
-        <BackLabel>
-          <Trans>Address book</Trans>
-        </BackLabel>
-      </Link>
-      <CatalogueGate>
+      <BackLink to="/account/address-book/$network" params={{ network }}>
+        <Trans>Address book</Trans>
+      </BackLink>
+      <CatalogueGate failed={<Trans>Couldn’t load the networks.</Trans>}>
         {(catalogue) => (
           <PageTitle title={<Trans>Add address</Trans>} subtitle={addressBookNetworkName(catalogue, network)} />
         )}
       </CatalogueGate>
-      <form
-        className="address-book-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <AddressBookForm
+        formError={failure?.field === 'form' ? failure.message : null}
+        pending={add.isPending}
+        onSubmit={() => {
           const name = title.submit();
           const trimmedAddress = address.trim();
           setAddressMissing(trimmedAddress === '');
@@ -84,28 +81,14 @@ export function AddressBookAddView({ network }: { network: NetworkId }) {
           error={addressError}
           disabled={add.isPending}
         />
-        <TextField
-          label={<Trans>Title</Trans>}
-          value={title.value}
-          onChange={(value) => {
-            add.reset();
-            title.setValue(value);
-          }}
-          autoComplete="off"
-          spellCheck={false}
+        <AddressBookTitleField
+          field={title}
+          serverError={failure?.field === 'title' ? failure.message : null}
+          pending={add.isPending}
           placeholder={t`For example, my-exchange`}
-          error={titleError ? i18n._(titleError) : undefined}
-          disabled={add.isPending}
+          onEdit={() => add.reset()}
         />
-        {failure?.field === 'form' ? (
-          <p className="address-book-error" role="alert">
-            {i18n._(failure.message)}
-          </p>
-        ) : null}
-        <Button type="submit" stretched disabled={add.isPending} aria-busy={add.isPending || undefined}>
-          <Trans>Save</Trans>
-        </Button>
-      </form>
+      </AddressBookForm>
     </Page>
   );
 }

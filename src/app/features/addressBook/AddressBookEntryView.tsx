@@ -5,7 +5,7 @@ import type { AddressBookEntry } from '../../../contract/address-book.ts';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { useCopyFeedback } from '../../lib/clipboard.ts';
 import { useToasts } from '../../lib/toasts.tsx';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Empty, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -23,11 +23,9 @@ export function AddressBookEntryView({ network, id }: { network: NetworkId; id: 
   const entry = useQuery(addressBookEntryQueryOptions(id));
   return (
     <Page>
-      <Link to="/account/address-book/$network" params={{ network }} className="ui-back-link">
-        <BackLabel>
-          <Trans>Address book</Trans>
-        </BackLabel>
-      </Link>
+      <BackLink to="/account/address-book/$network" params={{ network }}>
+        <Trans>Address book</Trans>
+      </BackLink>
       <QueryGate query={entry} failed={(error) => i18n._(addressBookFailure(error, 'load').message)}>
         {(data) =>
           data.network === network ? (

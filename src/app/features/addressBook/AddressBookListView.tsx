@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
+import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressBookEntries } from './AddressBookEntries.tsx';
 import { addressBookNetworkName } from './addressBookNetworks.ts';
-import { CatalogueGate } from './CatalogueGate.tsx';
 import { RestoreOffer } from './RestoreOffer.tsx';
 import './address-book.css';
 
@@ -24,12 +24,10 @@ export function AddressBookListView({
 }) {
   return (
     <Page>
-      <Link to="/account/address-book" className="ui-back-link">
-        <BackLabel>
-          <Trans>Address book</Trans>
-        </BackLabel>
-      </Link>
-      <CatalogueGate>
+      <BackLink to="/account/address-book">
+        <Trans>Address book</Trans>
+      </BackLink>
+      <CatalogueGate failed={<Trans>Couldn’t load the networks.</Trans>}>
         {(catalogue) => {
           const networkName = addressBookNetworkName(catalogue, network);
           return (

@@ -1,11 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { BackLink } from '../../ui/BackLink.tsx';
-import { NetworkCell } from '../../ui/NetworkCell.tsx';
+import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
+import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { Section } from '../../ui/Section.tsx';
 import { addressBookNetworks } from './addressBookNetworks.ts';
-import { CatalogueGate } from './CatalogueGate.tsx';
 
 /** /account/address-book: choose the network whose saved addresses to see. */
 export function AddressBookNetworksView() {
@@ -19,18 +18,12 @@ export function AddressBookNetworksView() {
         title={<Trans>Address book</Trans>}
         subtitle={<Trans>Addresses you withdraw to, saved with a name.</Trans>}
       />
-      <CatalogueGate>
+      <CatalogueGate failed={<Trans>Couldn’t load the networks.</Trans>}>
         {(catalogue) => (
-          <Section>
-            {addressBookNetworks(catalogue).map(({ id, network }) => (
-              <NetworkCell
-                key={id}
-                network={network}
-                chevron
-                onClick={() => void navigate({ to: '/account/address-book/$network', params: { network: id } })}
-              />
-            ))}
-          </Section>
+          <NetworkChoiceList
+            networks={addressBookNetworks(catalogue)}
+            onChoose={({ network }) => void navigate({ to: '/account/address-book/$network', params: { network } })}
+          />
         )}
       </CatalogueGate>
     </Page>

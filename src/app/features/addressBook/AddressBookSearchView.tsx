@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AddressBookEntries } from './AddressBookEntries.tsx';
@@ -19,11 +18,9 @@ export function AddressBookSearchView({ network }: { network: NetworkId }) {
   const search = useDebouncedValue(typed.trim(), searchDebounceMs);
   return (
     <Page>
-      <Link to="/account/address-book/$network" params={{ network }} className="ui-back-link">
-        <BackLabel>
-          <Trans>Address book</Trans>
-        </BackLabel>
-      </Link>
+      <BackLink to="/account/address-book/$network" params={{ network }}>
+        <Trans>Address book</Trans>
+      </BackLink>
       <PageTitle title={<Trans>Search</Trans>} />
       <TextField
         label={<Trans>Title or address</Trans>}

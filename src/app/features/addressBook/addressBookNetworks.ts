@@ -1,11 +1,8 @@
 import type { AssetCatalogue, AssetNetwork } from '../../../contract/wallet.ts';
 import { type NetworkId, networkIds } from '../../../contract/wallet-operations.ts';
 
-export interface AddressBookNetwork {
-  id: NetworkId;
-  /** The catalogue's entry for the chain (its name and protocol), from its first enabled asset. */
-  network: AssetNetwork;
-}
+/** A chain of the address book: the catalogue's entry for it (its name and protocol), from its first enabled asset. */
+export type AddressBookNetwork = AssetNetwork & { network: NetworkId };
 
 /**
  * The chains the address book offers (spec 000 s.2): every network of the wallet (TRX, ETH, BSC,
@@ -17,11 +14,11 @@ export function addressBookNetworks(catalogue: AssetCatalogue): AddressBookNetwo
   );
   return networkIds.flatMap((id) => {
     const network = networks.find((candidate) => candidate.network === id);
-    return network ? [{ id, network }] : [];
+    return network ? [{ ...network, network: id }] : [];
   });
 }
 
 /** The network's name, as the catalogue gives it ("Tron (TRC20)"), or its id when unknown. */
 export function addressBookNetworkName(catalogue: AssetCatalogue, id: NetworkId): string {
-  return addressBookNetworks(catalogue).find((candidate) => candidate.id === id)?.network.name ?? id;
+  return addressBookNetworks(catalogue).find((candidate) => candidate.network === id)?.name ?? id;
 }

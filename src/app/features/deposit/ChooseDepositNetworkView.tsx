@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
-import { NetworkCell } from '../../ui/NetworkCell.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
+import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
+import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { Section } from '../../ui/Section.tsx';
-import { CatalogueGate, DepositUnavailable } from './DepositTargetGate.tsx';
+import { DepositUnavailable } from './DepositTargetGate.tsx';
 import { depositAssets, depositNetworks } from './depositChoices.ts';
 
 /**
@@ -28,34 +28,26 @@ export function ChooseDepositNetworkView({ asset: code }: { asset: string }) {
           );
         return (
           <Page>
-            <Link to="/wallet/deposit" className="ui-back-link">
-              <BackLabel>
-                <Trans>Deposit</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit">
+              <Trans>Deposit</Trans>
+            </BackLink>
             <PageTitle
               title={<Trans>Deposit {code}</Trans>}
               subtitle={<Trans>Choose the network you will send {code} from.</Trans>}
             />
-            <Section>
-              {networks.map((network) => {
+            <NetworkChoiceList
+              networks={networks}
+              detail={(network) => {
                 const minimum = formatAssetAmount(network.limits.deposit.min, asset, { full: true });
-                return (
-                  <NetworkCell
-                    key={network.network}
-                    network={network}
-                    detail={<Trans>Minimum {minimum}</Trans>}
-                    chevron
-                    onClick={() =>
-                      void navigate({
-                        to: '/wallet/deposit/$asset/$network',
-                        params: { asset: code, network: network.network },
-                      })
-                    }
-                  />
-                );
-              })}
-            </Section>
+                return <Trans>Minimum {minimum}</Trans>;
+              }}
+              onChoose={(network) =>
+                void navigate({
+                  to: '/wallet/deposit/$asset/$network',
+                  params: { asset: code, network: network.network },
+                })
+              }
+            />
           </Page>
         );
       }}

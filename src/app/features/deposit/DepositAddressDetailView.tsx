@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressCard } from './AddressCard.tsx';
@@ -19,11 +19,9 @@ export function DepositAddressDetailView({ asset, network, id }: { asset: string
     <DepositTargetGate asset={asset} network={network}>
       {(target) => (
         <Page>
-          <Link to="/wallet/deposit/$asset/$network/addresses" params={{ asset, network }} className="ui-back-link">
-            <BackLabel>
-              <Trans>Addresses</Trans>
-            </BackLabel>
-          </Link>
+          <BackLink to="/wallet/deposit/$asset/$network/addresses" params={{ asset, network }}>
+            <Trans>Addresses</Trans>
+          </BackLink>
           <QueryGate query={address} failed={(error) => i18n._(depositErrorMessage(error, 'load'))}>
             {(data) => (
               <>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { LoadFailed, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressCard } from './AddressCard.tsx';
@@ -24,18 +24,14 @@ export function DepositAddressView({ asset, network }: { asset: string; network:
       {(target) => (
         <Page>
           {depositNetworks(target.asset).length > 1 ? (
-            <Link to="/wallet/deposit/$asset" params={{ asset }} className="ui-back-link">
-              <BackLabel>
-                <Trans>Networks</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit/$asset" params={{ asset }}>
+              <Trans>Networks</Trans>
+            </BackLink>
           ) : (
             // The network page of a one-network asset forwards here, so "back" skips it.
-            <Link to="/wallet/deposit" className="ui-back-link">
-              <BackLabel>
-                <Trans>Deposit</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit">
+              <Trans>Deposit</Trans>
+            </BackLink>
           )}
           <div className="deposit-heading">
             <AssetIcon code={asset} size={48} network={network} />

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { depositAddressLimit } from '../../../contract/deposit-address.ts';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { shortenAddress } from '../../lib/address.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -23,11 +23,9 @@ export function DepositAddressesView({ asset, network }: { asset: string; networ
         const networkName = target.network.name;
         return (
           <Page>
-            <Link to="/wallet/deposit/$asset/$network" params={{ asset, network }} className="ui-back-link">
-              <BackLabel>
-                <Trans>Deposit {asset}</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit/$asset/$network" params={{ asset, network }}>
+              <Trans>Deposit {asset}</Trans>
+            </BackLink>
             <PageTitle
               title={<Trans>Addresses</Trans>}
               subtitle={<Trans>Each of them receives every asset on {networkName}.</Trans>}

@@ -1,22 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
-import { assetCatalogueQueryOptions } from '../../api/walletQueries.ts';
-import { QueryGate } from '../../ui/LoadStates.tsx';
-import { Page, PageTitle } from '../../ui/Page.tsx';
+import { AssetUnavailablePage } from '../../ui/AssetUnavailablePage.tsx';
+import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { type DepositTarget, depositTarget } from './depositChoices.ts';
-
-/** Renders `children` with the catalogue once it is loaded; loading and failure in between. */
-export function CatalogueGate({ children }: { children: (catalogue: AssetCatalogue) => ReactNode }) {
-  const catalogue = useQuery(assetCatalogueQueryOptions());
-  return (
-    <QueryGate query={catalogue} failed={() => <Trans>Couldn’t load the assets.</Trans>}>
-      {children}
-    </QueryGate>
-  );
-}
 
 /**
  * The pages of one asset on one network: `children` get both from the catalogue; a pair that
@@ -43,14 +30,10 @@ export function DepositTargetGate({
 
 export function DepositUnavailable({ asset }: { asset: string }) {
   return (
-    <Page centered>
-      <PageTitle
-        title={<Trans>Deposits unavailable</Trans>}
-        subtitle={<Trans>{asset} can’t be deposited on this network right now.</Trans>}
-      />
-      <Link to="/wallet/deposit" className="ui-button ui-button--primary ui-button--stretched">
-        <Trans>Choose another asset</Trans>
-      </Link>
-    </Page>
+    <AssetUnavailablePage
+      title={<Trans>Deposits unavailable</Trans>}
+      reason={<Trans>{asset} can’t be deposited on this network right now.</Trans>}
+      assetList="/wallet/deposit"
+    />
   );
 }

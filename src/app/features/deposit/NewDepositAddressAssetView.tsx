@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { AssetCell } from '../../ui/AssetCell.tsx';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { DepositTargetGate } from './DepositTargetGate.tsx';
@@ -21,11 +21,9 @@ export function NewDepositAddressAssetView({ asset, network }: { asset: string; 
         const networkName = target.network.name;
         return (
           <Page>
-            <Link to="/wallet/deposit/$asset/$network/new" params={{ asset, network }} className="ui-back-link">
-              <BackLabel>
-                <Trans>New address</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit/$asset/$network/new" params={{ asset, network }}>
+              <Trans>New address</Trans>
+            </BackLink>
             <PageTitle
               title={<Trans>Choose the asset</Trans>}
               subtitle={<Trans>The new address receives every asset on {networkName}.</Trans>}

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { AssetCell } from '../../ui/AssetCell.tsx';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { AddressNameForm } from './AddressNameForm.tsx';
@@ -25,11 +25,9 @@ export function NewDepositAddressView({ asset, network }: { asset: string; netwo
         const canSwitchAsset = depositAssetsOn(catalogue, network).length > 1;
         return (
           <Page>
-            <Link to="/wallet/deposit/$asset/$network/addresses" params={{ asset, network }} className="ui-back-link">
-              <BackLabel>
-                <Trans>Addresses</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/deposit/$asset/$network/addresses" params={{ asset, network }}>
+              <Trans>Addresses</Trans>
+            </BackLink>
             <PageTitle
               title={<Trans>New address</Trans>}
               subtitle={<Trans>A new address on {networkName}. It receives every asset of the network.</Trans>}

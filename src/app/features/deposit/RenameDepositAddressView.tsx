@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressNameForm } from './AddressNameForm.tsx';
@@ -17,11 +17,9 @@ export function RenameDepositAddressView({ asset, network, id }: { asset: string
   const rename = useRenameDepositAddress(network, id);
   return (
     <Page>
-      <Link to="/wallet/deposit/$asset/$network/addresses/$id" params={{ asset, network, id }} className="ui-back-link">
-        <BackLabel>
-          <Trans>Address</Trans>
-        </BackLabel>
-      </Link>
+      <BackLink to="/wallet/deposit/$asset/$network/addresses/$id" params={{ asset, network, id }}>
+        <Trans>Address</Trans>
+      </BackLink>
       <PageTitle title={<Trans>Rename address</Trans>} />
       <QueryGate query={address} failed={(error) => i18n._(depositErrorMessage(error, 'load'))}>
         {(data) => (

@@ -1,8 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { Button } from '../../ui/Button.tsx';
+import { BalancePlaceholder } from '../../ui/BalancePlaceholder.tsx';
+import { LoadFailed } from '../../ui/LoadStates.tsx';
 import './home.css';
 
 /** Smaller type for a long total, so it stays on one line at 320 px instead of breaking inside the number. */
@@ -18,7 +19,6 @@ function TotalAmount({ text }: { text: string }) {
  * same height keeps the page from jumping.
  */
 export function TotalBalance() {
-  const { t } = useLingui();
   const balance = useQuery(balanceQueryOptions());
   const catalogue = useQuery(assetCatalogueQueryOptions());
   const total = balance.data?.total;
@@ -30,16 +30,9 @@ export function TotalBalance() {
         <Trans>Total balance</Trans>
       </p>
       {balance.isError ? (
-        <div className="home-total-error" role="alert">
-          <p>
-            <Trans>Couldn’t load the balance.</Trans>
-          </p>
-          <Button variant="plain" onClick={() => void balance.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed message={<Trans>Couldn’t load the balance.</Trans>} onRetry={() => void balance.refetch()} />
       ) : total === undefined || currency === undefined ? (
-        <p className="home-total-amount home-total-amount--loading" role="status" aria-label={t`Loading the balance`} />
+        <BalancePlaceholder className="home-total-amount home-total-amount--loading" />
       ) : (
         <TotalAmount text={formatAssetAmount(total.amount, currency)} />
       )}

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { codeEvent } from './SetPasscodeView.tsx';
+import '../../ui/text-field.css';
 import './security.css';
 
 export type EmailChangeActor = ActorRefFrom<typeof emailChangeMachine>;
@@ -62,11 +63,12 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
             actor.send({ type: 'email.submit', email: typeof value === 'string' ? value : '' });
           }}
         >
-          <label className="security-field">
-            <span className="security-field-label">
+          <label className="ui-text-field">
+            <span className="ui-text-field-label">
               <Trans>E-mail</Trans>
             </span>
             <input
+              className="ui-text-field-input"
               name="email"
               type="email"
               inputMode="email"

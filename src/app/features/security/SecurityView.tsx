@@ -10,7 +10,7 @@ import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Cell } from '../../ui/Cell.tsx';
+import { Cell, CellButton } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { deviceId, securityCalls, useBiometricsAvailable } from './securityApi.ts';
@@ -165,15 +165,13 @@ function BiometricSection({ info }: { info: SecurityInfo }) {
         }
       />
       {info.biometric ? (
-        <button
-          type="button"
-          className="security-row"
+        <CellButton
           disabled={turnOff.isPending}
           aria-busy={turnOff.isPending || undefined}
           onClick={() => turnOff.mutate()}
         >
           <Cell title={<Trans>Turn biometrics off</Trans>} />
-        </button>
+        </CellButton>
       ) : info.passCode ? (
         <Link to="/account/security/biometrics">
           <Cell title={<Trans>Turn biometrics on</Trans>} chevron />

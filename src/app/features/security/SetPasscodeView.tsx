@@ -15,6 +15,7 @@ import { PasscodeDots } from '../../ui/PasscodeDots.tsx';
 import { FlowLayout } from '../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { botConfigQueryOptions } from './securityApi.ts';
+import '../../ui/text-field.css';
 import './security.css';
 
 export type SetPasscodeActor = ActorRefFrom<typeof setPasscodeMachine>;
@@ -218,11 +219,12 @@ function EmailForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           send({ type: 'email.submit', email: typeof value === 'string' ? value : '' });
         }}
       >
-        <label className="security-field">
-          <span className="security-field-label">
+        <label className="ui-text-field">
+          <span className="ui-text-field-label">
             <Trans>E-mail</Trans>
           </span>
           <input
+            className="ui-text-field-input"
             name="email"
             type="email"
             inputMode="email"

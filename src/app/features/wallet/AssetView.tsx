@@ -5,39 +5,24 @@ import type { Asset } from '../../../contract/wallet.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
+import { BalancePlaceholder } from '../../ui/BalancePlaceholder.tsx';
 import { Cell } from '../../ui/Cell.tsx';
+import { LoadFailed } from '../../ui/LoadStates.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { LargeAmount } from './LargeAmount.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
-import { WalletBackLink } from './WalletBackLink.tsx';
 import './wallet.css';
 
 function AssetBalanceCard({ asset }: { asset: Asset }) {
-  const { t } = useLingui();
   const balance = useQuery(balanceQueryOptions());
   const catalogue = useQuery(assetCatalogueQueryOptions());
   if (balance.isError)
-    return (
-      <div className="wallet-state" role="alert">
-        <p>
-          <Trans>Couldn’t load the balance.</Trans>
-        </p>
-        <Button variant="plain" onClick={() => void balance.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={<Trans>Couldn’t load the balance.</Trans>} onRetry={() => void balance.refetch()} />;
   if (balance.data === undefined)
-    return (
-      <p
-        className="wallet-asset-amount wallet-asset-amount--loading"
-        role="status"
-        aria-label={t`Loading the balance`}
-      />
-    );
+    return <BalancePlaceholder className="wallet-asset-amount wallet-asset-amount--loading" />;
 
   // An asset the balance does not list (switched off since) holds nothing the wallet can show.
   const entry = balance.data.balances.find((candidate) => candidate.asset.code === asset.code);
@@ -71,7 +56,9 @@ export function AssetView({ asset, timeZone }: { asset: Asset; timeZone: string 
   const { t } = useLingui();
   return (
     <Page>
-      <WalletBackLink />
+      <BackLink to="/">
+        <Trans>Wallet</Trans>
+      </BackLink>
       <header className="wallet-asset-header">
         <AssetIcon code={asset.code} size={56} />
         <h1 className="wallet-asset-name">{asset.name}</h1>

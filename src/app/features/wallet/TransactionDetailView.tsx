@@ -14,18 +14,18 @@ import { shortenAddress } from '../../lib/address.ts';
 import { formatTitleDate } from '../../lib/dates.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CopyableText } from './CopyableText.tsx';
-import { isIncoming } from './incoming.ts';
+import { amountClassName } from './incoming.ts';
 import { LargeAmount } from './LargeAmount.tsx';
 import { transactionStatusBadges, transactionTypeTitles, withdrawalStatusSentences } from './transactionMessages.ts';
 import { transactionDetailQueryOptions } from './transactionQueries.ts';
 import { useRefreshWhenSettled } from './useRefreshWhenSettled.ts';
-import { WalletBackLink } from './WalletBackLink.tsx';
 import './wallet.css';
 
 const withdrawalTypes: readonly WalletTransactionType[] = transactionDetailKinds.withdrawal;
@@ -62,11 +62,12 @@ function TransactionDetails({
 }) {
   const { t, i18n } = useLingui();
   const isWithdrawal = withdrawalTypes.includes(transaction.type);
-  const incoming = isIncoming(transaction.amount);
   const status = i18n._(transactionStatusBadges[transaction.status]);
   return (
     <Page>
-      <WalletBackLink />
+      <BackLink to="/">
+        <Trans>Wallet</Trans>
+      </BackLink>
       <header className="wallet-detail-header">
         <AssetIcon code={transaction.asset} size={56} network={transaction.network ?? undefined} />
         <h1 className="wallet-detail-title">{i18n._(transactionTypeTitles[transaction.type])}</h1>
@@ -77,7 +78,7 @@ function TransactionDetails({
             smallest={transaction.amount}
             asset={asset}
             signed
-            className={incoming ? 'wallet-detail-amount wallet-detail-amount--in' : 'wallet-detail-amount'}
+            className={amountClassName('wallet-detail-amount', transaction.amount)}
           />
         )}
         {isWithdrawal ? (

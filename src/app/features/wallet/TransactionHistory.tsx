@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { assetCatalogueQueryOptions, transactionsQueryOptions } from '../../api/walletQueries.ts';
 import { invalidDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Empty, LoadFailed } from '../../ui/LoadStates.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { type DayHeading, groupByDay } from './historyDays.ts';
@@ -82,14 +83,7 @@ export function TransactionHistory({ asset, timeZone }: { asset?: string; timeZo
     return (
       <section className="wallet-history">
         {title}
-        <div className="wallet-state" role="alert">
-          <p>
-            <Trans>Couldn’t load the transactions.</Trans>
-          </p>
-          <Button variant="plain" onClick={() => void history.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed message={<Trans>Couldn’t load the transactions.</Trans>} onRetry={() => void history.refetch()} />
       </section>
     );
 
@@ -97,7 +91,7 @@ export function TransactionHistory({ asset, timeZone }: { asset?: string; timeZo
     return (
       <section className="wallet-history">
         {title}
-        <div className="wallet-state">
+        <Empty>
           <p className="wallet-state-title">
             <Trans>No transactions yet</Trans>
           </p>
@@ -105,15 +99,19 @@ export function TransactionHistory({ asset, timeZone }: { asset?: string; timeZo
             <Trans>Make your first deposit: it will show up here.</Trans>
           </p>
           {asset === undefined ? (
-            <Link to="/wallet/deposit" className="ui-button ui-button--secondary">
+            <Link to="/wallet/deposit" className="ui-button ui-button--secondary wallet-history-deposit">
               <Trans>Deposit</Trans>
             </Link>
           ) : (
-            <Link to="/wallet/deposit/$asset" params={{ asset }} className="ui-button ui-button--secondary">
+            <Link
+              to="/wallet/deposit/$asset"
+              params={{ asset }}
+              className="ui-button ui-button--secondary wallet-history-deposit"
+            >
               <Trans>Deposit {asset}</Trans>
             </Link>
           )}
-        </div>
+        </Empty>
       </section>
     );
 

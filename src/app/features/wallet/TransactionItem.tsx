@@ -6,7 +6,7 @@ import { formatShortDate } from '../../lib/dates.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
 import { Cell } from '../../ui/Cell.tsx';
-import { isIncoming } from './incoming.ts';
+import { amountClassName } from './incoming.ts';
 import { routeKindOfType } from './transactionKinds.ts';
 import { transactionStatusBadges, transactionTypeTitles } from './transactionMessages.ts';
 import './wallet.css';
@@ -32,7 +32,6 @@ export function TransactionItem({
   timeZone: string | null;
 }) {
   const { i18n } = useLingui();
-  const incoming = isIncoming(transaction.amount);
   const cell = (
     <Cell
       icon={<AssetIcon code={transaction.asset} size={40} network={transaction.network ?? undefined} />}
@@ -47,7 +46,7 @@ export function TransactionItem({
               smallest={transaction.amount}
               asset={asset}
               signed
-              className={incoming ? 'wallet-item-amount wallet-item-amount--in' : 'wallet-item-amount'}
+              className={amountClassName('wallet-item-amount', transaction.amount)}
             />
           )}
           {transaction.status === 'completed' ? null : (

@@ -2,3 +2,8 @@
 export function isIncoming(amount: string): boolean {
   return !amount.startsWith('-') && amount !== '0';
 }
+
+/** The amount's class: `base`, with its `--in` modifier (green) when the amount came in. */
+export function amountClassName(base: string, amount: string): string {
+  return isIncoming(amount) ? `${base} ${base}--in` : base;
+}

@@ -6,7 +6,7 @@ import { shortenAddress } from '../../lib/address.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Cell } from '../../ui/Cell.tsx';
+import { Cell, CellButton } from '../../ui/Cell.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -122,9 +122,9 @@ function SavedAddresses({ network, onPick }: { network: NetworkId; onPick: (addr
   return (
     <Section>
       {entries.data.items.map((entry) => (
-        <button key={entry.id} type="button" className="withdraw-pick" onClick={() => onPick(entry.address)}>
+        <CellButton key={entry.id} onClick={() => onPick(entry.address)}>
           <Cell title={entry.title} subtitle={<span className="withdraw-mono">{shortenAddress(entry.address)}</span>} />
-        </button>
+        </CellButton>
       ))}
     </Section>
   );

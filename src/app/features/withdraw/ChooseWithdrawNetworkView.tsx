@@ -1,10 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
-import { NetworkCell } from '../../ui/NetworkCell.tsx';
+import { BackLink } from '../../ui/BackLink.tsx';
+import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { Section } from '../../ui/Section.tsx';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
 import { withdrawAssets, withdrawNetworks } from './withdrawChoices.ts';
 
@@ -28,34 +27,26 @@ export function ChooseWithdrawNetworkView({ asset: code }: { asset: string }) {
           );
         return (
           <Page>
-            <Link to="/wallet/withdraw" className="ui-back-link">
-              <BackLabel>
-                <Trans>Withdraw</Trans>
-              </BackLabel>
-            </Link>
+            <BackLink to="/wallet/withdraw">
+              <Trans>Withdraw</Trans>
+            </BackLink>
             <PageTitle
               title={<Trans>Withdraw {code}</Trans>}
               subtitle={<Trans>Choose the network to send {code} on. The recipient must use the same network.</Trans>}
             />
-            <Section>
-              {networks.map((network) => {
+            <NetworkChoiceList
+              networks={networks}
+              detail={(network) => {
                 const fee = formatAssetAmount(network.withdraw_fee, asset, { full: true });
-                return (
-                  <NetworkCell
-                    key={network.network}
-                    network={network}
-                    detail={<Trans>Fee {fee}</Trans>}
-                    chevron
-                    onClick={() =>
-                      void navigate({
-                        to: '/wallet/withdraw/$asset/$network',
-                        params: { asset: code, network: network.network },
-                      })
-                    }
-                  />
-                );
-              })}
-            </Section>
+                return <Trans>Fee {fee}</Trans>;
+              }}
+              onChoose={(network) =>
+                void navigate({
+                  to: '/wallet/withdraw/$asset/$network',
+                  params: { asset: code, network: network.network },
+                })
+              }
+            />
           </Page>
         );
       }}

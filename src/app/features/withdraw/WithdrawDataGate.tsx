@@ -1,12 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
+import { AssetUnavailablePage } from '../../ui/AssetUnavailablePage.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
-import { Page, PageTitle } from '../../ui/Page.tsx';
 
 export interface WithdrawData {
   catalogue: AssetCatalogue;
@@ -38,14 +37,10 @@ export function WithdrawDataGate({ children }: { children: (data: WithdrawData) 
 /** A pair that takes no withdrawals (unknown, disabled, or can_withdraw off). */
 export function WithdrawUnavailable({ asset }: { asset: string }) {
   return (
-    <Page centered>
-      <PageTitle
-        title={<Trans>Withdrawals unavailable</Trans>}
-        subtitle={<Trans>{asset} can’t be withdrawn on this network right now.</Trans>}
-      />
-      <Link to="/wallet/withdraw" className="ui-button ui-button--primary ui-button--stretched">
-        <Trans>Choose another asset</Trans>
-      </Link>
-    </Page>
+    <AssetUnavailablePage
+      title={<Trans>Withdrawals unavailable</Trans>}
+      reason={<Trans>{asset} can’t be withdrawn on this network right now.</Trans>}
+      assetList="/wallet/withdraw"
+    />
   );
 }

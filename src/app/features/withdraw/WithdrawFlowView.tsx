@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import type { SnapshotFrom } from 'xstate';
@@ -10,7 +10,7 @@ import type { CryptoAsset } from '../../../contract/wallet.ts';
 import { shortenAddress } from '../../lib/address.ts';
 import { sanitiseAmountTyping } from '../../lib/amountInput.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { BackLabel } from '../../ui/BackLabel.tsx';
+import { BackButton, BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -58,11 +58,9 @@ type ScreenProps = WithdrawFlowProps & { snapshot: Snapshot };
 /** "‹ Back" to the previous step (the machine's `back`). */
 function BackStep({ actor }: { actor: WithdrawActor }) {
   return (
-    <button type="button" className="ui-back-link withdraw-back" onClick={() => actor.send({ type: 'back' })}>
-      <BackLabel>
-        <Trans>Back</Trans>
-      </BackLabel>
-    </button>
+    <BackButton onClick={() => actor.send({ type: 'back' })}>
+      <Trans>Back</Trans>
+    </BackButton>
   );
 }
 
@@ -99,17 +97,13 @@ function AddressScreen({ actor, asset, network, networkChoice, snapshot }: Scree
       {busy ? (
         <BackStep actor={actor} />
       ) : networkChoice ? (
-        <Link to="/wallet/withdraw/$asset" params={{ asset: code }} className="ui-back-link">
-          <BackLabel>
-            <Trans>Networks</Trans>
-          </BackLabel>
-        </Link>
+        <BackLink to="/wallet/withdraw/$asset" params={{ asset: code }}>
+          <Trans>Networks</Trans>
+        </BackLink>
       ) : (
-        <Link to="/wallet/withdraw" className="ui-back-link">
-          <BackLabel>
-            <Trans>Withdraw</Trans>
-          </BackLabel>
-        </Link>
+        <BackLink to="/wallet/withdraw">
+          <Trans>Withdraw</Trans>
+        </BackLink>
       )}
       <PageTitle
         title={<Trans>Send {code}</Trans>}

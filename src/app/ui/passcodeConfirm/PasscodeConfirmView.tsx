@@ -10,6 +10,7 @@ import { callErrorMessage, machineErrorMessage } from '../../lib/securityMessage
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../Button.tsx';
 import { Keypad } from '../Keypad.tsx';
+import { LineIcon } from '../LineIcon.tsx';
 import { Page, PageTitle } from '../Page.tsx';
 import { PasscodeDots } from '../PasscodeDots.tsx';
 import { Sheet } from '../Sheet.tsx';
@@ -79,16 +80,7 @@ export function PasscodeConfirmView({
       <Page centered>
         <div className="security-done">
           <span className="security-done-mark">
-            <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
-              <path
-                d="M9 18.5l6 6 12-13"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon width={36} height={36} path="M9 18.5l6 6 12-13" strokeWidth={3} />
           </span>
           <PageTitle title={<Trans>Confirmed</Trans>} subtitle={confirmedNote} />
           {enableBiometric ? (
@@ -124,16 +116,12 @@ export function PasscodeConfirmView({
       ? {
           label: t`Confirm with biometrics`,
           icon: (
-            <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
-              <path
-                d="M4 9V6a2 2 0 0 1 2-2h3M19 4h3a2 2 0 0 1 2 2v3M24 19v3a2 2 0 0 1-2 2h-3M9 24H6a2 2 0 0 1-2-2v-3M10 11v2M18 11v2M14 11v5h-1M10.5 19a5 5 0 0 0 7 0"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LineIcon
+              width={28}
+              height={28}
+              path="M4 9V6a2 2 0 0 1 2-2h3M19 4h3a2 2 0 0 1 2 2v3M24 19v3a2 2 0 0 1-2 2h-3M9 24H6a2 2 0 0 1-2-2v-3M10 11v2M18 11v2M14 11v5h-1M10.5 19a5 5 0 0 0 7 0"
+              strokeWidth={1.8}
+            />
           ),
           onPress: () => actor.send({ type: 'biometric.start' }),
         }

@@ -29,6 +29,15 @@ const addressBookErrors = {
 
 type EntryRow = typeof addressBookEntries.$inferSelect;
 
+/** The user's entry with this id, unless it is deleted. */
+function isLiveEntry(userId: number, id: string) {
+  return and(
+    eq(addressBookEntries.id, id),
+    eq(addressBookEntries.userId, userId),
+    isNull(addressBookEntries.deletedAt),
+  );
+}
+
 function toEntry(row: EntryRow): AddressBookEntry {
   return {
     id: row.id,
@@ -88,12 +97,7 @@ export async function listAddressBook(db: Database, userId: number, query: Addre
 
 async function liveEntry(db: Database, userId: number, id: string): Promise<EntryRow> {
   if (!isEntryId(id)) throw addressBookErrors.notFound();
-  const [row] = await db
-    .select()
-    .from(addressBookEntries)
-    .where(
-      and(eq(addressBookEntries.id, id), eq(addressBookEntries.userId, userId), isNull(addressBookEntries.deletedAt)),
-    );
+  const [row] = await db.select().from(addressBookEntries).where(isLiveEntry(userId, id));
   if (row === undefined) throw addressBookErrors.notFound();
   return row;
 }
@@ -132,9 +136,7 @@ export async function renameAddressBookEntry(
   const updated = await db
     .update(addressBookEntries)
     .set({ title, updatedAt: now })
-    .where(
-      and(eq(addressBookEntries.id, id), eq(addressBookEntries.userId, userId), isNull(addressBookEntries.deletedAt)),
-    )
+    .where(isLiveEntry(userId, id))
     .returning({ id: addressBookEntries.id });
   if (updated.length === 0) throw addressBookErrors.notFound();
   return { result: true };
@@ -151,9 +153,7 @@ export async function deleteAddressBookEntry(
   const deleted = await db
     .update(addressBookEntries)
     .set({ deletedAt: now, updatedAt: now })
-    .where(
-      and(eq(addressBookEntries.id, id), eq(addressBookEntries.userId, userId), isNull(addressBookEntries.deletedAt)),
-    )
+    .where(isLiveEntry(userId, id))
     .returning({ id: addressBookEntries.id });
   if (deleted.length === 0) throw addressBookErrors.notFound();
   return { result: true };

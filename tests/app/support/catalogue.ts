@@ -2,43 +2,14 @@
  * A small catalogue for the deposit and address-book tests: USDT on two networks (TRX, ETH),
  * ETH on one, TON on one, BTC whose only network takes no deposits, a disabled asset, and a fiat.
  */
-import type { AssetCatalogue, AssetNetwork, CryptoAsset } from '../../../src/contract/wallet.ts';
+import type { AssetCatalogue, AssetNetwork } from '../../../src/contract/wallet.ts';
+import { assetNetwork, cryptoAsset as crypto, fiatAsset } from './assets.ts';
 
 function network(id: string, name: string, protocol: string, depositMin: string, canDeposit = true): AssetNetwork {
-  return {
-    code: '',
-    name,
-    network: id,
-    protocol,
+  return assetNetwork(id, name, protocol, {
     limits: { deposit: { min: depositMin, max: '0' }, withdraw: { min: '0', max: '0' } },
     permissions: { can_deposit: canDeposit, can_withdraw: true },
-    max_fee: '0',
-    withdraw_fee: '0',
-    explorer_url: 'https://explorer.example',
-  };
-}
-
-function crypto(
-  code: string,
-  name: string,
-  decimals: number,
-  networks: AssetNetwork[],
-  extra: Partial<CryptoAsset> = {},
-): CryptoAsset {
-  return {
-    is_enabled: true,
-    is_fiat: false,
-    is_stablecoin: false,
-    name,
-    code,
-    url: 'https://example.org',
-    decimals,
-    view_decimals: 4,
-    view_full_decimals: decimals,
-    networks: Object.fromEntries(networks.map((entry) => [entry.network, { ...entry, code }])),
-    market: { limits: { min: '0', max: '0' }, fee: '1' },
-    ...extra,
-  };
+  });
 }
 
 export const catalogue: AssetCatalogue = {
@@ -57,17 +28,6 @@ export const catalogue: AssetCatalogue = {
     BTC: crypto('BTC', 'Bitcoin', 8, [network('BTC', 'Bitcoin', 'BTC', '10000', false)]),
     ETH: crypto('ETH', 'Ethereum', 18, [network('ETH', 'Ethereum (ERC20)', 'ERC20', '0')]),
     LTC: crypto('LTC', 'Litecoin', 8, [network('LTC', 'Litecoin', 'LTC', '100000')], { is_enabled: false }),
-    RUB: {
-      is_enabled: true,
-      is_fiat: true,
-      is_stablecoin: false,
-      name: 'Russian ruble',
-      code: 'RUB',
-      symbol: '₽',
-      decimals: 8,
-      view_decimals: 2,
-      view_full_decimals: 2,
-      market: { limits: { min: '0', max: '0' } },
-    },
+    RUB: fiatAsset('RUB', 'Russian ruble', '₽'),
   },
 };
