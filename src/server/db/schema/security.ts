@@ -22,6 +22,12 @@ export const userSecurity = pgTable('user_security', {
   /** Lockouts since `lockoutWindowStart`; the schedule grows with it and caps it per day. */
   lockouts: integer('lockouts').notNull().default(0),
   lockoutWindowStart: timestamp('lockout_window_start', { withTimezone: true }),
+  /**
+   * After a passcode recovery or a backup e-mail change, money does not leave (withdrawals, P2P
+   * releases) before this moment: a stolen session that took over the account gives the owner
+   * time to notice and say "this wasn't me".
+   */
+  outflowsHeldUntil: timestamp('outflows_held_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -37,7 +43,7 @@ export const securityTokens = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'confirmation' | 'mail' | 'bot_pass_code'>().notNull(),
+    kind: text('kind').$type<'confirmation' | 'mail' | 'bot_pass_code' | 'report_takeover'>().notNull(),
     transactionType: text('transaction_type'),
     operationHash: text('operation_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,3 +108,14 @@ export const outbox = pgTable(
   },
   (table) => [index('outbox_user_id_idx').on(table.userId)],
 );
+
+/**
+ * Fixed-window counters for rate limits, shared by every server instance on one database: one
+ * atomic upsert per hit, so a burst of parallel requests counts one by one.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** `<rule>:<subject>`, e.g. `email_code:user:42` or `sign_in:ip:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -49,6 +49,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the session was opened: `mini_app` (init data) or `web` (login page, local stand-in). */
+    platform: text('platform'),
+    /** What the person sees in their session list: the Telegram client platform or a short browser/OS label. */
+    device: text('device'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
