@@ -46,8 +46,17 @@ function buildIfStale(appDir: string): void {
   }
 }
 
+register();
+// A deployment that is missing a setting (BOT_TOKEN in production, PUBLIC_URL…) stops here,
+// naming it, before minutes of building.
+const { loadConfig } = await import('../src/server/config.ts');
+try {
+  loadConfig();
+} catch (error) {
+  console.error(`Kopilka cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 if (process.env.SERVE_APP !== '0') {
   buildIfStale(resolve(process.env.APP_DIR || 'dist/app'));
 }
-register();
 await import('../src/server/main.ts');

@@ -3,7 +3,9 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, installErrorHandler } from './http/error-handler';
+import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
+import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/serve-app';
 import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeRequest } from './logging';
@@ -41,13 +43,18 @@ export interface AppDependencies {
   readonly trustProxy?: boolean;
   /** Mail and bot delivery; each defaults from the settings below. */
   readonly security?: SecurityDependencies;
+  /** Replaced rate-limit rules (tests, the benchmark); the defaults are in http/rate-limit.ts. */
+  readonly rateLimits?: RateLimitOverrides;
 }
 
 export interface SecurityDependencies {
   /** SMTP server for e-mail; unset keeps mail in the local outbox. */
   readonly smtpUrl?: string;
   readonly mailFrom?: string;
-  /** Origin of the bot's confirmation links; unset: the request's origin. */
+  /**
+   * Origin of every link the server sends (bot messages, e-mail). Required outside local mode;
+   * in local mode (loopback only) unset means the request's origin.
+   */
   readonly publicUrl?: string;
   /** Overrides (tests): where mail goes. */
   readonly mailer?: Mailer;
@@ -70,6 +77,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  await installSecurityHeaders(app);
   await app.register(fastifyCookie);
 
   const context: EndpointContext = {
@@ -77,6 +85,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     now: dependencies.now ?? (() => new Date()),
     validateResponses: dependencies.validateResponses,
     sessions: dependencies.sessions,
+    rateLimits: createRateLimiter(dependencies.database.db, () => context.now(), dependencies.rateLimits),
   };
   registerHealthRoutes(app, context, dependencies.database.kind);
   registerAuthRoutes(app, context, dependencies.telegram);
@@ -89,6 +98,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerDepositAddressRoutes(app, context);
   registerSettingsRoutes(app, context);
   const security = dependencies.security ?? {};
+  if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
+    throw new Error(
+      'PUBLIC_URL is required outside local mode: links must never take their origin from the Host header',
+    );
+  }
   registerSecurityRoutes(app, context, {
     db: context.db,
     now: context.now,

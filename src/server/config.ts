@@ -28,9 +28,8 @@ const environment = z.object({
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(0), z.maximum(65535)),
     8080,
   ),
-  // All interfaces, so the server is reachable from a container, a phone on the LAN or a tunnel
-  // to Telegram; set HOST=127.0.0.1 to keep it to this machine.
-  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  /** Unset: 127.0.0.1 in local mode (its stand-ins sign anyone in), all interfaces otherwise. */
+  HOST: z.optional(z.string().check(z.minLength(1))),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   /** postgres://… switches from the embedded PGlite to PostgreSQL. */
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'Expected a postgres:// URL'))),
@@ -39,10 +38,10 @@ const environment = z.object({
   SERVE_APP: z._default(flag, '1'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   NODE_ENV: z.optional(z.string()),
-  /** `<bot_id>:<secret>` from BotFather; unset turns local mode on with a generated token. */
+  /** `<bot_id>:<secret>` from BotFather; unset (outside production) turns local mode on with a generated token. */
   BOT_TOKEN: z.optional(z.string().check(z.refine((token) => botIdOf(token) !== null, 'Expected <bot_id>:<secret>'))),
   BOT_USERNAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,64}$/, 'Expected a bot username without @'))),
-  /** "1" turns local mode on with the given BOT_TOKEN; "0" insists on a real BOT_TOKEN. */
+  /** "1" turns local mode on with the given BOT_TOKEN (never with NODE_ENV=production); "0" insists on a real BOT_TOKEN. */
   LOCAL_MODE: z.optional(flag),
   INIT_DATA_MAX_AGE_SECONDS: z._default(duration, 86_400),
   SESSION_IDLE_TIMEOUT: z._default(duration, 7 * 86_400),
@@ -53,7 +52,10 @@ const environment = z.object({
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'Expected an smtp:// or smtps:// URL'))),
   /** The From of the e-mail the server sends. */
   MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
-  /** https://… origin of the links in the bot's messages; unset: the origin of the request. */
+  /**
+   * The origin people open the wallet at, and the only origin in links the server sends (bot
+   * messages, e-mail). Required outside local mode, so a forged Host header never lands in a link.
+   */
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
@@ -89,13 +91,33 @@ export const defaultLocalBotUsername = 'kopilka_local_bot';
 
 type Environment = z.output<typeof environment>;
 
-function telegramConfig(parsed: Environment, dataDir: string): TelegramConfig {
-  const localMode = parsed.BOT_TOKEN === undefined || parsed.LOCAL_MODE === '1';
-  if (parsed.BOT_TOKEN === undefined && parsed.LOCAL_MODE === '0') {
-    throw new Error('Invalid environment: BOT_TOKEN: required when LOCAL_MODE=0');
+/**
+ * Local mode (the login stand-in, the mailbox, the chain simulator: anyone can be anyone) is on
+ * only when asked for with LOCAL_MODE=1, or when BOT_TOKEN is unset and nothing says production.
+ * A production deployment that forgot its BOT_TOKEN refuses to start instead of opening up.
+ */
+function isLocalMode(parsed: Environment): boolean {
+  const production = parsed.NODE_ENV === 'production';
+  if (production && parsed.LOCAL_MODE === '1') {
+    throw new Error('Invalid environment: LOCAL_MODE: local mode is refused when NODE_ENV=production');
   }
+  if (parsed.BOT_TOKEN === undefined) {
+    if (production) throw new Error('Invalid environment: BOT_TOKEN: required when NODE_ENV=production');
+    if (parsed.LOCAL_MODE === '0') throw new Error('Invalid environment: BOT_TOKEN: required when LOCAL_MODE=0');
+    return true;
+  }
+  return parsed.LOCAL_MODE === '1';
+}
+
+function telegramConfig(parsed: Environment, dataDir: string): TelegramConfig {
+  const localMode = isLocalMode(parsed);
   if (!localMode && parsed.BOT_USERNAME === undefined) {
     throw new Error('Invalid environment: BOT_USERNAME: required outside local mode');
+  }
+  if (!localMode && parsed.PUBLIC_URL === undefined) {
+    throw new Error(
+      'Invalid environment: PUBLIC_URL: required outside local mode (the origin of every link the server sends)',
+    );
   }
   const botToken = parsed.BOT_TOKEN ?? readOrCreateLocalBotToken(dataDir);
   const botId = botIdOf(botToken);
@@ -123,16 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const parsed = result.data;
   const dataDir = resolve(parsed.DATA_DIR);
+  const telegram = telegramConfig(parsed, dataDir);
   return {
     port: parsed.PORT,
-    host: parsed.HOST,
+    host: parsed.HOST ?? (telegram.localMode ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     appDir: parsed.SERVE_APP === '1' ? resolve(parsed.APP_DIR) : null,
     logLevel: parsed.LOG_LEVEL,
     // Checking answers costs a parse per request: worth it everywhere but production.
     validateResponses: parsed.NODE_ENV !== 'production',
-    telegram: telegramConfig(parsed, dataDir),
+    telegram,
     sessions: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, maxAgeMs: parsed.SESSION_MAX_AGE * 1000 },
     trustProxy: parsed.TRUST_PROXY === '1',
     mail: {

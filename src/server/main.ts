@@ -51,18 +51,36 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const where = database.kind === 'pglite' ? `PGlite, data in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const what = config.appDir === null ? 'The Kopilka API is listening' : 'Kopilka is running';
-  console.log(`${what} at http://localhost:${port} (database: ${where})`);
-  console.log(localModeNotice(config.telegram, port));
+  console.log(`${what} at http://localhost:${port} (database: ${where}, listening on ${config.host})`);
+  console.log(localModeNotice(config.telegram, port, config.host));
 }
 
-/** Says whether local mode is on, and where its pieces are; never the token itself. */
-function localModeNotice(telegram: TelegramConfig, port: number): string {
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Says whether local mode is on, and where its pieces are; never the token itself. Local mode
+ * lets anyone sign in as anyone and mint test money, so it is said loudly, and louder still
+ * when it listens beyond this machine.
+ */
+function localModeNotice(telegram: TelegramConfig, port: number, host: string): string {
   if (!telegram.localMode) return `Local mode: off (Telegram bot @${telegram.botUsername}, id ${telegram.botId})`;
   const token =
     telegram.generatedTokenPath === null
       ? 'the BOT_TOKEN given'
       : `a generated token kept in ${telegram.generatedTokenPath}`;
-  return `Local mode: on (bot id ${telegram.botId}, signed with ${token}); Telegram's login page stand-in is at http://localhost:${port}${localLoginPath}`;
+  const rule = '='.repeat(78);
+  const exposed = loopbackHosts.has(host)
+    ? 'It listens on this machine only.'
+    : `WARNING: HOST=${host} exposes it beyond this machine: anyone who reaches it can sign in as anyone.`;
+  return [
+    rule,
+    'LOCAL MODE: for development only. Sign-in is a stand-in, e-mail and bot messages go to',
+    `/local/mailbox, and /local/chain mints test money. ${exposed}`,
+    `Bot id ${telegram.botId}, signed with ${token}.`,
+    `Telegram's login page stand-in: http://localhost:${port}${localLoginPath}`,
+    'For a deployment set NODE_ENV=production, BOT_TOKEN, BOT_USERNAME and PUBLIC_URL.',
+    rule,
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -52,18 +52,67 @@ describe('loadConfig', () => {
     expect(() => statSync(join(dataDir, 'local-bot-token'))).toThrow();
   });
 
-  it('runs outside local mode with BOT_TOKEN and BOT_USERNAME', () => {
+  it('runs outside local mode with BOT_TOKEN, BOT_USERNAME and PUBLIC_URL, on every interface', () => {
     const config = loadConfig({
       DATA_DIR: freshDataDir(),
       BOT_TOKEN: '7000000001:AAH-secret_x',
       BOT_USERNAME: 'kopilka_bot',
+      PUBLIC_URL: 'https://wallet.example.com',
     });
 
     expect(config.telegram).toMatchObject({ localMode: false, botId: 7000000001, botUsername: 'kopilka_bot' });
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('listens on loopback only in local mode unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: freshDataDir(), LOCAL_MODE: '1', BOT_TOKEN: '123456:test-secret' }).host).toBe(
+      '127.0.0.1',
+    );
+    expect(loadConfig({ DATA_DIR: freshDataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('turns local mode on without BOT_TOKEN whenever NODE_ENV says anything but production', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir(), NODE_ENV: 'development' }).telegram.localMode).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), NODE_ENV: 'test' }).telegram.localMode).toBe(true);
   });
 
   it.each([
-    [{ BOT_TOKEN: '7000000001:AAH-secret' }, /BOT_USERNAME/],
+    [{ NODE_ENV: 'production' }, /BOT_TOKEN: required when NODE_ENV=production/],
+    [
+      {
+        NODE_ENV: 'production',
+        LOCAL_MODE: '1',
+        BOT_TOKEN: '7000000001:AAH-secret',
+        BOT_USERNAME: 'kopilka_bot',
+        PUBLIC_URL: 'https://wallet.example.com',
+      },
+      /LOCAL_MODE: local mode is refused when NODE_ENV=production/,
+    ],
+    [{ NODE_ENV: 'production', BOT_TOKEN: '7000000001:AAH-secret', BOT_USERNAME: 'kopilka_bot' }, /PUBLIC_URL/],
+  ])('never opens local mode in production: refuses %o', (env, problem) => {
+    const dataDir = freshDataDir();
+
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(problem);
+    expect(() => statSync(join(dataDir, 'local-bot-token'))).toThrow();
+  });
+
+  it('runs in production with a real bot and a public origin', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      NODE_ENV: 'production',
+      BOT_TOKEN: '7000000001:AAH-secret',
+      BOT_USERNAME: 'kopilka_bot',
+      PUBLIC_URL: 'https://wallet.example.com',
+    });
+
+    expect(config.telegram.localMode).toBe(false);
+    expect(config.mail.publicUrl).toBe('https://wallet.example.com');
+  });
+
+  it.each([
+    [{ BOT_TOKEN: '7000000001:AAH-secret', PUBLIC_URL: 'https://wallet.example.com' }, /BOT_USERNAME/],
+    [{ BOT_TOKEN: '7000000001:AAH-secret', BOT_USERNAME: 'kopilka_bot' }, /PUBLIC_URL/],
     [{ BOT_TOKEN: 'no-colon', BOT_USERNAME: 'kopilka_bot' }, /BOT_TOKEN/],
     [{ BOT_TOKEN: '0123:secret', BOT_USERNAME: 'kopilka_bot' }, /BOT_TOKEN/],
     [{ LOCAL_MODE: '0' }, /BOT_TOKEN/],

@@ -66,7 +66,9 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
     // SDK a transport that goes nowhere rather than letting every call throw.
     mockTelegramEnv();
   }
-  init();
+  // Telegram Web's custom styles arrive as an inline <style> element, which the app's CSP
+  // (styles from this origin only) refuses; the app styles itself from the theme parameters.
+  init({ acceptCustomStyles: false });
 
   attempt('theme', () => {
     themeParams.mountSync();

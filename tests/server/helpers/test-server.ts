@@ -11,6 +11,9 @@ import { seedCatalogue } from '../../../src/server/modules/wallet/seed';
 import { testBotToken } from './telegram';
 import { createTestDatabase } from './test-database';
 
+/** The public origin of test servers outside local mode (`.test` is reserved, RFC 2606). */
+export const testPublicUrl = 'https://wallet.kopilka.test';
+
 export interface TestServer {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
@@ -59,7 +62,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     sessions: { ...defaultSessionPolicy, ...options.sessions },
     trustProxy: options.trustProxy ?? false,
-    ...(options.security === undefined ? {} : { security: options.security }),
+    // Outside local mode the server must know its public origin; tests use a reserved name.
+    security: {
+      ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),
+      ...options.security,
+    },
   });
   return {
     app,
