@@ -15,6 +15,7 @@ const vitestReport = 'test-results/vitest-report.json';
 const e2eReport = 'test-results/e2e-report.json';
 
 const steps: Step[] = [
+  { name: 'browser for the end-to-end tests', command: process.execPath, args: ['scripts/ensure-chromium.ts'] },
   { name: 'translations', command: 'npm', args: ['run', '--silent', 'i18n:check'] },
   { name: 'statechart diagrams up to date', command: 'npm', args: ['run', '--silent', 'diagrams', '--', '--check'] },
   { name: 'types', command: 'npm', args: ['run', '--silent', 'typecheck'] },
