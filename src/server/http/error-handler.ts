@@ -28,13 +28,60 @@ function codeForStatus(
   }
 }
 
+/**
+ * Codes of the answers for database errors that the input caused. Each one means a check is
+ * missing before the database: the error is logged as a bug, and the fuzz test of the contract
+ * fails when it sees one of these codes.
+ */
+export const databaseRefusalCodes = {
+  /** SQLSTATE class 22, data exception: a value the column cannot hold (NUL, bad time, too long). */
+  data: 'invalid_input',
+  /** SQLSTATE class 23, integrity constraint violation: usually a duplicate sent concurrently. */
+  constraint: 'write_conflict',
+} as const;
+
+/** The SQLSTATE of a database error, however the driver and Drizzle wrap it (`cause` chain). */
+export function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      // Node's system errors have 5-letter codes too (EPIPE); SQLSTATE classes start with a digit.
+      if (/^[0-9]/.test(current.code)) return current.code;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return null;
+}
+
+/**
+ * A database error the request's data caused, as a 4xx: class 22 (a value the column cannot
+ * hold) is a 400, class 23 (a constraint, e.g. a unique index hit by two concurrent requests) a
+ * 409. Anything else from the database (connection lost, deadlock) stays a 500.
+ */
+function databaseRefusal(error: unknown, requestId: string): ApiError | null {
+  const state = sqlStateOf(error);
+  if (state?.startsWith('22')) {
+    return new ApiError(400, databaseRefusalCodes.data, 'The request has a value that cannot be stored', {
+      request_id: requestId,
+    });
+  }
+  if (state?.startsWith('23')) {
+    return new ApiError(409, databaseRefusalCodes.constraint, 'The request conflicts with another one; try again', {
+      request_id: requestId,
+    });
+  }
+  return null;
+}
+
 export function apiNotFound(method: string, url: string): ApiError {
   return new ApiError(404, 'not_found', `No API endpoint ${method} ${url.split('?')[0] ?? url}`);
 }
 
 /**
- * Every error leaves as `{ code, message, data? }`. Expected ones keep their message; anything
- * unexpected is logged with its request id and answered as a bare 500 that carries the id.
+ * Every error leaves as `{ code, message, data? }`. Expected ones keep their message; a database
+ * error the input caused is logged as a bug and answered with a 4xx (see databaseRefusal);
+ * anything else unexpected is logged with its request id and answered as a bare 500 that
+ * carries the id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -45,6 +92,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const body: ApiErrorBody = { code: codeForStatus(status), message: error.message };
       return reply.status(status).send(body);
+    }
+    const refusal = databaseRefusal(error, request.id);
+    if (refusal !== null) {
+      // Not silent: the answer is the client's fault, but the missing check is ours.
+      request.log.error({ err: error }, 'The database refused input that validation let through');
+      return reply.status(refusal.statusCode).send(refusal.toBody());
     }
     request.log.error({ err: error }, 'Unhandled error');
     const body: ApiErrorBody = {

@@ -4,7 +4,8 @@ import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../modules/auth/sessions';
 import { authenticate } from './authenticate';
-import { type Parsed, parseRequestPart, parseResponse } from './parse-request';
+import { type Parsed, parseRequestPart, parseResponse, requestSchema } from './parse-request';
+import type { RateLimiter } from './rate-limit';
 
 /** What a handler receives: the request parts already validated by the endpoint's schemas. */
 export interface EndpointInput<E extends EndpointDefinition> {
@@ -27,6 +28,8 @@ export interface EndpointContext {
   readonly validateResponses: boolean;
   /** Idle and absolute session expiry. */
   readonly sessions: SessionPolicy;
+  /** Counters shared through the database (see rate-limit.ts). */
+  readonly rateLimits: RateLimiter;
 }
 
 function resolveUser<E extends EndpointDefinition>(
@@ -45,7 +48,9 @@ async function resolveUser(
 /**
  * Registers one contract endpoint under /api/v1: authenticates when the endpoint says so,
  * validates params, query and body with its schemas (400 `validation_failed` otherwise), and
- * hands the parsed input to the handler.
+ * hands the parsed input to the handler. Every request part is strict: unknown fields, text the
+ * database cannot store (NUL, lone surrogates) and a part the endpoint does not define are 400s
+ * (see parse-request.ts and strict-schema.ts).
  */
 export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -54,15 +59,19 @@ export function registerEndpoint<E extends EndpointDefinition>(
   handler: EndpointHandler<E>,
 ): void {
   const url = `${apiBasePath}${endpoint.path}`;
+  // Built once here rather than per request: copies of the contract's schemas whose objects refuse unknown keys.
+  const params = requestSchema<E['params']>(endpoint.params);
+  const query = requestSchema<E['query']>(endpoint.query);
+  const body = requestSchema<E['body']>(endpoint.body);
   app.route({
     method: endpoint.method,
     url,
     handler: async (request, reply) => {
       const userId = await resolveUser(endpoint, context, request);
       const answer = await handler({
-        params: parseRequestPart<E['params']>(endpoint.params, request.params, 'params'),
-        query: parseRequestPart<E['query']>(endpoint.query, request.query, 'query'),
-        body: parseRequestPart<E['body']>(endpoint.body, request.body, 'body'),
+        params: parseRequestPart(params, request.params, 'params'),
+        query: parseRequestPart(query, request.query, 'query'),
+        body: parseRequestPart(body, request.body, 'body'),
         userId,
         request,
         reply,

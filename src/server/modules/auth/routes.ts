@@ -55,9 +55,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
   }));
 
   registerEndpoint(app, context, authEndpoints.signInWithWebApp, async ({ body, request, reply }) => {
+    await context.rateLimits.hit('sign_in', { address: request.ip });
     const verified = verifyInitData(body.initData, telegram.botToken, context.now(), telegram.initDataMaxAgeSeconds);
     if (!verified.ok) throw refused(request, verified.reason, 'invalid_init_data');
     const { user } = verified.value;
+    await context.rateLimits.hit('sign_in', { userId: user.id });
     return finishSignIn(request, reply, {
       id: user.id,
       firstName: user.first_name,
@@ -69,6 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
   });
 
   registerEndpoint(app, context, authEndpoints.signInWithTelegram, async ({ request, reply }) => {
+    await context.rateLimits.hit('sign_in', { address: request.ip });
     const verified = verifyLoginWidget(
       receivedFields(request.body),
       telegram.botToken,
@@ -77,6 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     );
     if (!verified.ok) throw refused(request, verified.reason, 'invalid_login_data');
     const user = verified.value;
+    await context.rateLimits.hit('sign_in', { userId: user.id });
     return finishSignIn(request, reply, {
       id: user.id,
       firstName: user.firstName,

@@ -145,6 +145,10 @@ export async function registerLocalLoginRoutes(
       const text = pageText(language);
       const form = z.safeParse(loginForm, request.body);
       if (!form.success) return sendHtml(reply, 400, renderErrorPage(language, text, 'The form is not valid'));
+      await context.rateLimits.hit('local_login', {
+        address: request.ip,
+        ...(form.data.user_id === undefined ? {} : { userId: Number(form.data.user_id) }),
+      });
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== serverOrigin(request)) {
         return sendHtml(reply, 403, renderErrorPage(language, text, 'The form was posted from another site'));

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { resendWaitMs } from '../../../contract/security';
 import { emailCodes } from '../../db/schema/security';
+import { countHits, secondsUntil } from '../../http/rate-limit';
 import type { SecurityContext } from './context';
 import { securityErrors } from './errors';
 import { hashSecret, verifySecret } from './hashing';
@@ -26,14 +27,15 @@ export async function sendEmailCode(
   email: string,
 ): Promise<{ id: string }> {
   const now = context.now();
-  const [last] = await context.db
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(eq(emailCodes.userId, userId))
-    .orderBy(desc(emailCodes.createdAt))
-    .limit(1);
-  const waitMs = last === undefined ? 0 : last.createdAt.getTime() + resendWaitMs - now.getTime();
-  if (waitMs > 0) throw securityErrors.resendTooSoon(Math.ceil(waitMs / 1000));
+  // Claimed in one atomic upsert before anything is sent: of any number of parallel requests
+  // (on any server instance) exactly one sends a code in a 60 s window.
+  const [claim] = await countHits(
+    context.db,
+    [{ key: `email_code_resend:user:${userId}`, windowMs: resendWaitMs }],
+    now,
+  );
+  if (claim === undefined) throw new Error('The resend counter was not stored');
+  if (claim.hits > 1) throw securityErrors.resendTooSoon(secondsUntil(claim.resetAt, now));
   await context.db
     .update(emailCodes)
     .set({ usedAt: now })
@@ -55,14 +57,13 @@ export async function sendEmailCode(
   return { id: row.id };
 }
 
-type CodeOutcome =
-  | { readonly kind: 'ok'; readonly email: string; readonly purpose: string }
-  | { readonly kind: 'not_found' }
-  | { readonly kind: 'wrong'; readonly attemptsLeft: number };
-
 /**
  * Checks a code: a right one is spent and answers its purpose and address; a wrong one uses
  * up a guess. Unknown, used, expired, used-up codes and codes of another purpose are 404.
+ *
+ * argon2 runs outside any transaction: the code's hash never changes, so it is read, verified,
+ * and the result applied by one atomic update that re-checks the code is still live. Parallel
+ * wrong guesses each add one attempt; none passes the 5th, and a right code after them is 404.
  */
 export async function checkEmailCode(
   context: SecurityContext,
@@ -72,30 +73,32 @@ export async function checkEmailCode(
 ): Promise<{ readonly email: string; readonly purpose: string }> {
   const now = context.now();
   if (!uuidPattern.test(input.id)) throw securityErrors.codeNotFound();
-  const outcome = await context.db.transaction(async (tx): Promise<CodeOutcome> => {
-    const [row] = await tx
-      .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.id, input.id), eq(emailCodes.userId, userId)))
-      .for('update');
-    if (
-      row === undefined ||
-      !accepts(row.purpose) ||
-      row.usedAt !== null ||
-      row.expiresAt.getTime() <= now.getTime() ||
-      row.attempts >= maxCodeGuesses
-    ) {
-      return { kind: 'not_found' };
-    }
-    if (await verifySecret(row.codeHash, input.code)) {
-      await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id));
-      return { kind: 'ok', email: row.email, purpose: row.purpose };
-    }
-    const attempts = row.attempts + 1;
-    await tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.id, row.id));
-    return { kind: 'wrong', attemptsLeft: maxCodeGuesses - attempts };
-  });
-  if (outcome.kind === 'not_found') throw securityErrors.codeNotFound();
-  if (outcome.kind === 'wrong') throw securityErrors.wrongCode(outcome.attemptsLeft);
-  return { email: outcome.email, purpose: outcome.purpose };
+  const live = and(
+    eq(emailCodes.id, input.id),
+    eq(emailCodes.userId, userId),
+    isNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, now),
+    lt(emailCodes.attempts, maxCodeGuesses),
+  );
+  const [row] = await context.db
+    .select({ purpose: emailCodes.purpose, codeHash: emailCodes.codeHash })
+    .from(emailCodes)
+    .where(live);
+  if (row === undefined || !accepts(row.purpose)) throw securityErrors.codeNotFound();
+  if (await verifySecret(row.codeHash, input.code)) {
+    const [spent] = await context.db
+      .update(emailCodes)
+      .set({ usedAt: now })
+      .where(live)
+      .returning({ email: emailCodes.email, purpose: emailCodes.purpose });
+    if (spent === undefined) throw securityErrors.codeNotFound();
+    return spent;
+  }
+  const [guessed] = await context.db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(live)
+    .returning({ attempts: emailCodes.attempts });
+  if (guessed === undefined) throw securityErrors.codeNotFound();
+  throw securityErrors.wrongCode(maxCodeGuesses - guessed.attempts);
 }

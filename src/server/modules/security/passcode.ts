@@ -1,4 +1,5 @@
 import type { TransactionType } from '../../../contract/security';
+import { ApiError } from '../../http/api-error';
 import { revokeAllBiometrics } from './biometric';
 import type { SecurityContext } from './context';
 import { securityErrors } from './errors';
@@ -69,10 +70,18 @@ type CheckOutcome =
   | { readonly kind: 'exhausted' }
   | { readonly kind: 'wrong'; readonly attemptsLeft: number };
 
+/** How often a check starts over when the passcode changes while it is being verified. */
+const maxCheckRounds = 3;
+
 /**
  * verify-passcode: a right code answers a confirmation token bound to the transaction type and
- * hash; wrong codes count towards the lockout. The row is locked for the check, so a user's
- * concurrent guesses are counted one by one.
+ * hash; wrong codes count towards the lockout.
+ *
+ * argon2 runs outside any transaction (PGlite runs one transaction at a time, so a hash inside
+ * one would stall every other user): the hash and the lock are read, the code is verified, and
+ * the result is applied in a short transaction that locks the row and re-checks it. A passcode
+ * changed meanwhile starts the check over; a lock that began meanwhile refuses even a right code;
+ * the counters move from the locked row's values, so concurrent wrong guesses count one by one.
  */
 export async function passCodeToken(
   context: SecurityContext,
@@ -80,26 +89,44 @@ export async function passCodeToken(
   input: { readonly code: string; readonly transactionType: TransactionType; readonly hash: string },
 ): Promise<{ token: string }> {
   const now = context.now();
-  const outcome = await context.db.transaction(async (tx): Promise<CheckOutcome> => {
-    const row = await lockedSecurityRow(tx, userId);
-    if (row.passCodeHash === null) return { kind: 'not_set' };
-    const state = lockStateOf(row);
-    const before = lockStatus(state, now);
-    if (before.kind !== 'open') return before;
-    if (await verifySecret(row.passCodeHash, input.code)) {
-      await updateSecurityRow(tx, userId, afterSuccess(state, now), now);
-      const token = await issueToken(
-        tx,
-        { userId, kind: 'confirmation', transactionType: input.transactionType, operationHash: input.hash },
-        now,
-      );
-      return { kind: 'ok', token };
+  let outcome: CheckOutcome | 'changed' = 'changed';
+  for (let round = 0; round < maxCheckRounds && outcome === 'changed'; round += 1) {
+    const seen = await securityRow(context.db, userId);
+    if (seen.passCodeHash === null) {
+      outcome = { kind: 'not_set' };
+      break;
     }
-    const next = afterFailure(state, now);
-    await updateSecurityRow(tx, userId, next, now);
-    const after = lockStatus(next, now);
-    return after.kind === 'open' ? { kind: 'wrong', attemptsLeft: maxFailedAttempts - next.failedAttempts } : after;
-  });
+    const before = lockStatus(lockStateOf(seen), now);
+    if (before.kind !== 'open') {
+      outcome = before;
+      break;
+    }
+    const verifiedHash = seen.passCodeHash;
+    const right = await verifySecret(verifiedHash, input.code);
+    outcome = await context.db.transaction(async (tx): Promise<CheckOutcome | 'changed'> => {
+      const row = await lockedSecurityRow(tx, userId);
+      if (row.passCodeHash === null) return { kind: 'not_set' };
+      if (row.passCodeHash !== verifiedHash) return 'changed';
+      const state = lockStateOf(row);
+      const current = lockStatus(state, now);
+      if (current.kind !== 'open') return current;
+      if (right) {
+        await updateSecurityRow(tx, userId, afterSuccess(state, now), now);
+        const token = await issueToken(
+          tx,
+          { userId, kind: 'confirmation', transactionType: input.transactionType, operationHash: input.hash },
+          now,
+        );
+        return { kind: 'ok', token };
+      }
+      const next = afterFailure(state, now);
+      await updateSecurityRow(tx, userId, next, now);
+      const after = lockStatus(next, now);
+      return after.kind === 'open' ? { kind: 'wrong', attemptsLeft: maxFailedAttempts - next.failedAttempts } : after;
+    });
+  }
+  // Only a passcode replaced again and again during one check gets here.
+  if (outcome === 'changed') throw new ApiError(409, 'conflict', 'The passcode changed during the check; try again');
   switch (outcome.kind) {
     case 'ok':
       return { token: outcome.token };

@@ -20,7 +20,22 @@ export function encodeCursor(cursor: HistoryCursor): string {
   return Buffer.from(`${cursor.firstAt}|${cursor.operationId}|${cursor.asset}`, 'utf8').toString('base64url');
 }
 
-/** The cursor a page handed out, or a 400 for anything else. */
+/**
+ * Whether the time is one the calendar has (no month 13, February 30 or hour 25) and PostgreSQL
+ * reads as written: the year is 1 or later (there is no year 0; "0000" would fail the query).
+ */
+function isRealTime(firstAt: string): boolean {
+  if (firstAt.startsWith('0000')) return false;
+  // Date reads milliseconds; the microseconds are checked by the pattern alone.
+  const milliseconds = `${firstAt.slice(0, 23)}Z`;
+  const date = new Date(milliseconds);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === milliseconds;
+}
+
+/**
+ * The cursor a page handed out, or a 400 `invalid_cursor` for anything else: a forged or
+ * damaged cursor must never reach the query, where an impossible time is a database error.
+ */
 export function decodeCursor(text: string): HistoryCursor {
   const [firstAt = '', operationId = '', asset = '', ...rest] = Buffer.from(text, 'base64url')
     .toString('utf8')
@@ -28,6 +43,7 @@ export function decodeCursor(text: string): HistoryCursor {
   if (
     rest.length > 0 ||
     !timestampPattern.test(firstAt) ||
+    !isRealTime(firstAt) ||
     !uuidPattern.test(operationId) ||
     !assetPattern.test(asset)
   ) {

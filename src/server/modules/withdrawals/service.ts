@@ -16,6 +16,7 @@ import { normaliseAddress } from '../../integrations/chain/addresses';
 import { checkAddress } from '../../integrations/chain/check';
 import { explorerLink } from '../../integrations/chain/explorer';
 import { balancesOf, hold, InsufficientFundsError, inTransaction } from '../../ledger/ledger';
+import { assertOutflowsAllowed } from '../security/outflow-hold';
 import { consumeToken } from '../security/tokens';
 import { walletAccessOf } from '../settings/wallet-access';
 import { type AssetNetworkRoute, findAssetNetwork } from './asset-networks';
@@ -54,11 +55,22 @@ export async function checkWithdrawalAddress(
 }
 
 /**
- * Serialises the requests of one user with one idempotency key until the transaction ends, so
- * a repeat sent while the first is still running waits and then finds its withdrawal.
+ * The idempotency key as the database sees it. The key is a UUID, stored in a `uuid` column whose
+ * equality (and unique index) ignores letter case; the lock must name the same key the index
+ * does, or "ABC…" and "abc…" sent together take two locks, both find nothing, both insert, and
+ * the second insert breaks the unique index (a 500 on PostgreSQL).
+ */
+function canonicalKey(idempotencyKey: string): string {
+  return idempotencyKey.toLowerCase();
+}
+
+/**
+ * Serialises the requests of one user with one idempotency key (in any letter case) until the
+ * transaction ends, so a repeat sent while the first is still running waits and then finds its
+ * withdrawal.
  */
 async function lockIdempotencyKey(tx: Database, userId: number, idempotencyKey: string): Promise<void> {
-  await lockUntilCommit(tx, `withdrawal:${userId}:${idempotencyKey}`);
+  await lockUntilCommit(tx, `withdrawal:${userId}:${canonicalKey(idempotencyKey)}`);
 }
 
 function isSameRequest(row: WithdrawalRow, request: CreateWithdrawalRequest): boolean {
@@ -119,7 +131,9 @@ export async function createWithdrawal(
     const [existing] = await tx
       .select()
       .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, request.idempotency_key)));
+      .where(
+        and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, canonicalKey(request.idempotency_key))),
+      );
     if (existing !== undefined) {
       if (!isSameRequest(existing, request)) throw withdrawalErrors.idempotencyConflict();
       return {
@@ -129,7 +143,10 @@ export async function createWithdrawal(
       };
     }
 
+    // After a passcode recovery or an e-mail change money stays in for 24 h (before the token is spent).
+    await assertOutflowsAllowed(tx, userId, now);
     const { route, address, fee } = await admitWithdrawal(tx, userId, request);
+    // The token is bound to the key exactly as the client sent it when asking for the token.
     const spent = await consumeToken(
       tx,
       request.token,
@@ -145,7 +162,7 @@ export async function createWithdrawal(
       .values({
         id: randomUUID(),
         userId,
-        idempotencyKey: request.idempotency_key,
+        idempotencyKey: canonicalKey(request.idempotency_key),
         assetCode: request.asset,
         network: request.network,
         address,

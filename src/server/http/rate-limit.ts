@@ -1,0 +1,178 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { rateLimits } from '../db/schema/security';
+import { ApiError } from './api-error';
+
+/**
+ * Rate limits shared by every server instance on one database: fixed-window counters in
+ * `rate_limits`, one atomic upsert per hit, so a burst of parallel requests counts one by one
+ * (no read-then-write) and two instances see the same counts.
+ */
+
+export interface RateLimit {
+  /** Hits allowed in one window; the next one is answered 429. */
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export interface RateLimitRule {
+  /** Per signed-in (or signing-in) account. */
+  readonly perAccount?: RateLimit;
+  /** Per client address (`request.ip`; IPv6 by its /64). */
+  readonly perAddress?: RateLimit;
+}
+
+const minute = 60_000;
+
+/**
+ * What is limited, and how much. Generous for people (and for the end-to-end run, which signs in
+ * many times from 127.0.0.1), tight enough that a burst or a script stops within a window.
+ */
+export const defaultRateLimitRules = {
+  /** Sign-in: mini app init data, Login Widget / OAuth result. */
+  sign_in: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
+  /** The local-mode stand-in for Telegram's login page (signs and creates test users). */
+  local_login: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 60, windowMs: minute } },
+  /** E-mail codes sent (send-email-code, verify-email), besides the one-per-60-s rule. */
+  email_code: { perAccount: { limit: 10, windowMs: 60 * minute }, perAddress: { limit: 60, windowMs: 60 * minute } },
+  /** Passcode checks (argon2 each), besides the lockout that counts wrong ones. */
+  pass_code_token: { perAccount: { limit: 10, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
+  /** Biometric checks for a confirmation token. */
+  biometric_token: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
+  /** Withdrawal address checks. */
+  check_address: { perAccount: { limit: 60, windowMs: minute }, perAddress: { limit: 300, windowMs: minute } },
+} as const satisfies Readonly<Record<string, RateLimitRule>>;
+
+export type RateLimitRuleName = keyof typeof defaultRateLimitRules;
+export type RateLimitRules = Readonly<Record<RateLimitRuleName, RateLimitRule>>;
+/** Replacements of whole rules (tests, the benchmark); `{}` lifts a rule's limits. */
+export type RateLimitOverrides = Partial<RateLimitRules>;
+
+export interface RateLimitSubjects {
+  readonly userId?: number;
+  /** The client's address, `request.ip`. */
+  readonly address?: string;
+}
+
+export interface RateLimiter {
+  /**
+   * Counts one hit of the rule for each subject given (one statement); throws 429
+   * `rate_limited` `{ seconds }` when any of them is over its limit, with the longest wait.
+   */
+  hit(rule: RateLimitRuleName, subjects: RateLimitSubjects): Promise<void>;
+}
+
+export const rateLimitedCode = 'rate_limited';
+
+export function rateLimited(seconds: number): ApiError {
+  return new ApiError(429, rateLimitedCode, 'Too many requests; try again later', { seconds });
+}
+
+/** Whole seconds from now until `until`, at least 1. */
+export function secondsUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(address: string): string[] | null {
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined) => (part === undefined || part === '' ? [] : part.split(':'));
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array.from({ length: halves.length === 2 ? missing : 0 }, () => '0'), ...tail];
+  return groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group)) ? groups : null;
+}
+
+/**
+ * The counter subject of an address: IPv4 as is (also when mapped into IPv6), IPv6 by its /64,
+ * since one subscriber usually holds a whole /64.
+ */
+export function addressSubject(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (!address.includes(':')) return address;
+  const groups = ipv6Groups(address.split('%')[0] ?? address);
+  if (groups === null) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface Counter {
+  readonly key: string;
+  readonly windowMs: number;
+}
+
+export interface CounterState {
+  readonly key: string;
+  readonly hits: number;
+  readonly resetAt: Date;
+}
+
+/**
+ * One hit on each counter, atomically: a counter whose window has passed starts again at 1 with
+ * a new window, otherwise its hits grow by one. Answers every counter's state after the hit.
+ */
+export async function countHits(db: Database, counters: readonly Counter[], now: Date): Promise<CounterState[]> {
+  if (counters.length === 0) return [];
+  // Always the same order, so two multi-key hits on PostgreSQL cannot deadlock.
+  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(rateLimits)
+    .values(sorted.map(({ key, windowMs }) => ({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  return rows;
+}
+
+/** Expired counters are overwritten by their next hit; this drops the ones that never get one. */
+const cleanupEveryMs = 10 * minute;
+
+export function createRateLimiter(db: Database, clock: () => Date, overrides: RateLimitOverrides = {}): RateLimiter {
+  const rules: RateLimitRules = { ...defaultRateLimitRules, ...overrides };
+  let lastCleanup = Number.NEGATIVE_INFINITY;
+
+  const cleanUp = async (now: Date): Promise<void> => {
+    if (now.getTime() - lastCleanup < cleanupEveryMs && now.getTime() >= lastCleanup) return;
+    lastCleanup = now.getTime();
+    await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+  };
+
+  return {
+    hit: async (name, subjects) => {
+      const rule = rules[name];
+      const now = clock();
+      const limits = new Map<string, RateLimit>();
+      if (rule.perAccount !== undefined && subjects.userId !== undefined) {
+        limits.set(`${name}:user:${subjects.userId}`, rule.perAccount);
+      }
+      if (rule.perAddress !== undefined && subjects.address !== undefined) {
+        limits.set(`${name}:ip:${addressSubject(subjects.address)}`, rule.perAddress);
+      }
+      if (limits.size === 0) return;
+      await cleanUp(now);
+      const states = await countHits(
+        db,
+        [...limits].map(([key, limit]) => ({ key, windowMs: limit.windowMs })),
+        now,
+      );
+      let wait = 0;
+      for (const state of states) {
+        const limit = limits.get(state.key);
+        if (limit !== undefined && state.hits > limit.limit) wait = Math.max(wait, secondsUntil(state.resetAt, now));
+      }
+      if (wait > 0) throw rateLimited(wait);
+    },
+  };
+}
