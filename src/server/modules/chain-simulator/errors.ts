@@ -28,4 +28,12 @@ export const chainSimulatorErrors = {
       `The withdrawal is ${status}; this outcome applies only to a withdrawal that is ${allowed.join(' or ')}`,
       { status },
     ),
+  /** The row's status and the ledger disagree (a row changed by hand, or a bug): no money moves. */
+  withdrawalLedgerConflict: (status: string, steps: readonly string[]) =>
+    new ApiError(
+      409,
+      'withdrawal_ledger_conflict',
+      `The withdrawal is ${status}, but its ledger holds ${steps.length === 0 ? 'no postings' : steps.join(', ')}; nothing was changed`,
+      { status, steps },
+    ),
 };

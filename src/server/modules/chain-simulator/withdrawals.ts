@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { networkId, type WithdrawalStatus } from '../../../contract/wallet-operations';
 import type { Database } from '../../db/database';
+import { ledgerJournals } from '../../db/schema/ledger';
 import { withdrawals } from '../../db/schema/wallet';
 import { defaultChainStepMs } from '../../integrations/chain/networks';
 import { randomTxid } from '../../integrations/chain/txids';
@@ -77,10 +78,11 @@ function advanceOne(db: Database, id: string, now: Date, stepMs: number): Promis
     const from = movingStatusOf(row);
     const to = nextStatus[from];
     const txid = to === 'sent' ? randomTxid(z.parse(networkId, row.network)) : row.txid;
+    if (to === 'completed') await expectLedgerSteps(tx, row, onHoldOnly);
     await tx
       .update(withdrawals)
       .set({ status: to, txid, nextStepAt: new Date(now.getTime() + stepMs), updatedAt: now })
-      .where(eq(withdrawals.id, id));
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)));
     if (to === 'completed') await settleToExternal(tx, ledgerPosting(row));
     return { id, from, to, txid };
   });
@@ -90,6 +92,28 @@ function movingStatusOf(row: WithdrawalRow): MovingStatus {
   const status = movingStatuses.find((moving) => moving === row.status);
   if (status === undefined) throw new Error(`Withdrawal ${row.id} is ${row.status}, not on the automatic path`);
   return status;
+}
+
+/** The journals a withdrawal whose hold is still in place has: the hold alone. */
+const onHoldOnly = ['hold'] as const;
+/** The journals of a settled withdrawal not yet refunded: the hold and the settlement. */
+const settledOnly = ['hold', 'settle'] as const;
+
+/**
+ * The second lock on the money: whatever the row's status says, a hold is released or settled
+ * only while the ledger shows just that hold, and a settlement is refunded only once, so a row
+ * put back in an earlier status (by hand, or by a bug) can never pay out twice. Steps are
+ * compared in alphabetical order.
+ */
+async function expectLedgerSteps(tx: Database, row: WithdrawalRow, expected: readonly string[]): Promise<void> {
+  const journals = await tx
+    .select({ step: ledgerJournals.step })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.operationId, row.id));
+  const steps = journals.map((journal) => journal.step).sort();
+  if (steps.length !== expected.length || steps.some((step, index) => step !== expected[index])) {
+    throw chainSimulatorErrors.withdrawalLedgerConflict(row.status, steps);
+  }
 }
 
 /** The ledger's view of a withdrawal: its id is the operation id of the hold and what follows. */
@@ -153,6 +177,8 @@ export function applyWithdrawalOutcome(
     if (row === undefined) throw chainSimulatorErrors.withdrawalNotFound();
     const from = rule.from.find((status) => status === row.status);
     if (from === undefined) throw chainSimulatorErrors.withdrawalStatusConflict(row.status, rule.from);
+    if (rule.money === 'release') await expectLedgerSteps(tx, row, onHoldOnly);
+    if (rule.money === 'refund') await expectLedgerSteps(tx, row, settledOnly);
     await tx
       .update(withdrawals)
       .set({
@@ -161,7 +187,7 @@ export function applyWithdrawalOutcome(
         nextStepAt: input.now,
         ...(rule.to === 'error' ? { failureReason: input.reason ?? 'Failed on the test network (simulator)' } : {}),
       })
-      .where(eq(withdrawals.id, row.id));
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, from)));
     const posting = ledgerPosting(row);
     if (rule.money === 'release') await release(tx, { ...posting, amount: posting.amount + posting.fee });
     if (rule.money === 'refund') await refundSettled(tx, posting);
