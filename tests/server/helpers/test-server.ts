@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type SecurityDependencies } from '../../../src/server/app';
 import type { DatabaseHandle } from '../../../src/server/db/database';
+import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
 import { upsertUser } from '../../../src/server/modules/users/service';
@@ -33,6 +34,8 @@ export interface TestServerOptions {
   /** Build over this database instead of a fresh one (a restart); it is not closed with the server. */
   readonly database?: DatabaseHandle;
   readonly now?: Date;
+  /** Replaced rate-limit rules; the defaults otherwise. */
+  readonly rateLimits?: RateLimitOverrides;
 }
 
 /**
@@ -62,6 +65,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     sessions: { ...defaultSessionPolicy, ...options.sessions },
     trustProxy: options.trustProxy ?? false,
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),
