@@ -24,6 +24,11 @@ export type TelegramLoginData = z.infer<typeof telegramLoginData>;
 /** The mini app's raw init data, exactly as Telegram passed it (a query string). */
 export const webAppSignIn = z.object({
   initData: z.string().check(z.minLength(1), z.maxLength(8192)),
+  /**
+   * Telegram's client platform (`tgWebAppPlatform`: ios, android, tdesktop, …), unsigned: it only
+   * labels the session in the user's list of signed-in devices.
+   */
+  platform: z.optional(z.string().check(z.regex(/^[a-z0-9_]{1,32}$/, 'Expected a Telegram platform name'))),
 });
 export type WebAppSignIn = z.infer<typeof webAppSignIn>;
 

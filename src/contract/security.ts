@@ -23,6 +23,7 @@ export const transactionTypes = [
   'bot',
   'p2c_qr',
   'dev_portal',
+  'change_email',
 ] as const;
 export const transactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof transactionType>;
@@ -61,6 +62,11 @@ export const securityInfo = z.object({
   lockSeconds: z.nullable(z.number()),
   /** The day's lockouts are used up: passcode checks are refused until the day rolls over. */
   attemptsExhausted: z.boolean(),
+  /**
+   * Withdrawals (and P2P releases) are paused until this moment (ISO 8601) after a passcode
+   * recovery or a backup e-mail change; null or absent: money may leave.
+   */
+  outflowsHeldUntil: z.optional(z.nullable(z.string())),
 });
 export type SecurityInfo = z.infer<typeof securityInfo>;
 
@@ -68,6 +74,46 @@ export type SecurityInfo = z.infer<typeof securityInfo>;
 export const waitData = z.object({ seconds: z.number() });
 /** `data` of a 403 for a wrong passcode or code. */
 export const attemptsData = z.object({ attemptsLeft: z.number() });
+/** `data` of a 403 `outflows_held`: when money may leave again (ISO 8601) and the seconds until then. */
+export const outflowsHeldData = z.object({ until: z.string(), seconds: z.number() });
+/** `data` of a 403 `confirmation_required`: which confirmations the call needs. */
+export const confirmationRequiredData = z.object({ passCode: z.boolean(), email: z.boolean() });
+
+/** After a passcode recovery or a backup e-mail change, money does not leave for this long. */
+export const outflowHoldMs = 24 * 60 * 60_000;
+
+/**
+ * verify-email / change-email. Without a confirmed backup e-mail (flow `create_email`) the
+ * address alone. To replace a confirmed one (flow `change_email`) also:
+ * - `mailConfirmationToken`: a mail confirmation token for `change_email` (the code sent to the
+ *   current address through `POST /security/email-code`), always;
+ * - `passCodeConfirmationToken`: a passcode confirmation token for `change_email` (any hash),
+ *   when a passcode is active.
+ * Missing ones are 403 `confirmation_required`, invalid ones 403 `invalid_token` (both spent).
+ * A resend to the same new address within the 10 minutes the confirmations bought needs no
+ * tokens again.
+ */
+export const verifyEmailBody = z.object({
+  email: backupEmail,
+  passCodeConfirmationToken: z.optional(opaqueToken),
+  mailConfirmationToken: z.optional(opaqueToken),
+});
+
+/** A signed-in device (session) of the user. */
+export const sessionItem = z.object({
+  id: z.string(),
+  /** `mini_app` or `web`; null for sessions opened before the platform was recorded. */
+  platform: z.nullable(z.string()),
+  /** A short label: the Telegram client, or the browser and system ("Chrome on Windows"). */
+  device: z.nullable(z.string()),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItem>;
+export const sessionList = z.object({ sessions: z.array(sessionItem) });
+export const sessionIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /**
  * Stable error codes of the security calls (spec 001 s.8); the client translates them, the
@@ -88,6 +134,12 @@ export const securityErrorCodes = {
   codeNotFound: 'code_not_found',
   invalidToken: 'invalid_token',
   biometricNotFound: 'biometric_not_found',
+  /** 403, data { passCode, email }: changing a confirmed e-mail needs these confirmations. */
+  confirmationRequired: 'confirmation_required',
+  /** 403, data { until, seconds }: money may not leave yet after a recovery or an e-mail change. */
+  outflowsHeld: 'outflows_held',
+  /** 404: no such session of this user. */
+  sessionNotFound: 'session_not_found',
 } as const;
 
 export const securityEndpoints = {
@@ -117,13 +169,16 @@ export const securityEndpoints = {
     errors: [401, 403, 404, 429],
     auth: true,
   }),
-  /** forgot-passcode / change-passcode: a new code with a mail confirmation token (changePassCode). */
+  /**
+   * forgot-passcode / change-passcode: a new code with a mail confirmation token (changePassCode).
+   * The new code is pending until confirmed through the bot's link, like set-passcode.
+   */
   recoverPassCode: defineEndpoint({
     method: 'POST',
     path: '/security/pass-code/recovery',
     body: z.object({ code: passCode, mailConfirmationToken: opaqueToken }),
     response: resultAnswer,
-    errors: [401, 403, 404],
+    errors: [401, 403, 404, 502],
     auth: true,
   }),
   /** send-email-code: a code to the confirmed e-mail for a transaction type. */
@@ -175,9 +230,9 @@ export const securityEndpoints = {
   verifyEmail: defineEndpoint({
     method: 'POST',
     path: '/user/verify-email',
-    body: z.object({ email: backupEmail }),
+    body: verifyEmailBody,
     response: idAnswer,
-    errors: [401, 409, 429],
+    errors: [401, 403, 409, 429],
     auth: true,
   }),
   /** confirm-email: the code makes the address the confirmed backup e-mail. */
@@ -187,6 +242,31 @@ export const securityEndpoints = {
     body: z.object({ code: emailCode, id: z.string().check(z.minLength(1), z.maxLength(64)) }),
     response: resultAnswer,
     errors: [401, 403, 404, 409],
+    auth: true,
+  }),
+  /** The user's live sessions (signed-in devices), newest use first; this one is `current`. */
+  listSessions: defineEndpoint({
+    method: 'GET',
+    path: '/security/sessions',
+    response: sessionList,
+    errors: [401],
+    auth: true,
+  }),
+  /** Ends one of the user's sessions (another user's id, or an unknown one, is 404). */
+  endSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/security/sessions/:id',
+    params: sessionIdParams,
+    response: resultAnswer,
+    errors: [401, 404],
+    auth: true,
+  }),
+  /** Ends every session of the user but this one. */
+  endOtherSessions: defineEndpoint({
+    method: 'DELETE',
+    path: '/security/sessions',
+    response: resultAnswer,
+    errors: [401],
     auth: true,
   }),
 };

@@ -5,6 +5,7 @@ import { userSettings } from '../../src/contract/settings';
 import {
   activatePassCode,
   advance,
+  botLink,
   type Call,
   caller,
   expectError,
@@ -13,6 +14,7 @@ import {
   idAnswer,
   latestCode,
   ok,
+  openLink,
   resultAnswer,
   tokenAnswer,
 } from './helpers/security';
@@ -132,6 +134,7 @@ describe('biometrics', () => {
       await call('POST', '/security/pass-code/recovery', { code: '5678', mailConfirmationToken: token }),
       resultAnswer,
     );
+    expect((await openLink(server, botLink(bot))).statusCode).toBe(200);
 
     expectError(
       await call('POST', '/security/biometric/token', {

@@ -6,6 +6,7 @@ import { emailCodes } from '../../src/server/db/schema/security';
 import {
   activatePassCode,
   advance,
+  botLink,
   caller,
   confirmBackupEmail,
   expectError,
@@ -13,7 +14,9 @@ import {
   fakeBotApi,
   idAnswer,
   latestCode,
+  mailToken,
   ok,
+  openLink,
   outboxOf,
   resultAnswer,
   tokenAnswer,
@@ -172,8 +175,14 @@ describe('the backup e-mail and e-mail codes', () => {
     const { userId, call } = await newUser();
     await confirmBackupEmail(server, call, userId, `old${userId}@example.com`);
     advance(server, clock, minute);
+    // No passcode is active: the code sent to the current address is the one confirmation needed.
+    const mailConfirmationToken = await mailToken(server, call, userId, 'change_email');
+    advance(server, clock, minute);
 
-    const { id } = ok(await call('POST', '/user/verify-email', { email: `new${userId}@example.com` }), idAnswer);
+    const { id } = ok(
+      await call('POST', '/user/verify-email', { email: `new${userId}@example.com`, mailConfirmationToken }),
+      idAnswer,
+    );
     expect(z.parse(securityInfo, (await call('GET', '/security')).json()).email).toBe(`old${userId}@example.com`);
     ok(
       await call('POST', '/user/confirm-email', { id, code: await latestCode(server.database, userId) }),
@@ -210,7 +219,7 @@ describe('the backup e-mail and e-mail codes', () => {
     );
   });
 
-  it('restores the passcode with a changePassCode mail token, once', async () => {
+  it('restores the passcode with a changePassCode mail token, once, after the bot confirms it', async () => {
     const { userId, call } = await newUser();
     await activatePassCode(server, call, userId, bot, '1234');
     advance(server, clock, minute);
@@ -229,6 +238,8 @@ describe('the backup e-mail and e-mail codes', () => {
       403,
       'invalid_token',
     );
+    // Active once confirmed in the bot, like a passcode set for the first time.
+    expect((await openLink(server, botLink(bot))).statusCode).toBe(200);
     ok(
       await call('POST', '/security/pass-code/token', { code: '4321', transactionType: 'p2p', hash: 'h' }),
       tokenAnswer,

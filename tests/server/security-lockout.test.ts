@@ -4,6 +4,7 @@ import { securityInfo } from '../../src/contract/security';
 import {
   activatePassCode,
   advance,
+  botLink,
   type Call,
   caller,
   expectError,
@@ -12,6 +13,7 @@ import {
   idAnswer,
   latestCode,
   ok,
+  openLink,
   resultAnswer,
   tokenAnswer,
 } from './helpers/security';
@@ -123,6 +125,7 @@ describe('the passcode lockout', () => {
       await call('POST', '/security/pass-code/recovery', { code: '8642', mailConfirmationToken: token }),
       resultAnswer,
     );
+    expect((await openLink(server, botLink(bot))).statusCode).toBe(200);
 
     ok(await verify(call, '8642'), tokenAnswer);
     expectError(await verify(call, '1234'), 403, 'wrong_pass_code');

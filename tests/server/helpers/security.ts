@@ -121,3 +121,20 @@ export async function activatePassCode(
   ok(await call('POST', '/security/pass-code', { code }), resultAnswer);
   expect((await openLink(server, botLink(bot))).statusCode).toBe(200);
 }
+
+/** A mail confirmation token for a transaction type, read from the code in the outbox. */
+export async function mailToken(
+  server: TestServer,
+  call: Call,
+  userId: number,
+  transactionType: string,
+): Promise<string> {
+  const { id } = ok(await call('POST', '/security/email-code', { transactionType }), idAnswer);
+  const code = await latestCode(server.database, userId);
+  return ok(await call('POST', '/security/email-code/token', { id, code }), tokenAnswer).token;
+}
+
+/** The links of every button of the bot's latest message, in order. */
+export function botLinks(bot: FakeBotApi): string[] {
+  return (bot.sent.at(-1)?.reply_markup.inline_keyboard ?? []).flat().map((button) => button.url);
+}

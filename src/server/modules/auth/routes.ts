@@ -10,6 +10,7 @@ import { verifyLoginWidget } from '../../integrations/telegram/login-widget';
 import { localLoginPath, type TelegramSettings, telegramLoginUrl } from '../../integrations/telegram/settings';
 import type { TelegramAuthFailure } from '../../integrations/telegram/signature';
 import { languageFromCode, type UserProfile } from '../users/service';
+import { miniAppLabel, webLabel } from './device-label';
 import { signIn } from './service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { deleteSession } from './sessions';
@@ -36,11 +37,13 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     request: FastifyRequest,
     reply: FastifyReply,
     profile: UserProfile,
+    session: { readonly platform: 'mini_app' | 'web'; readonly device: string },
   ): Promise<UserSettings> => {
     const { settings, token } = await signIn(context.db, profile, {
       now: context.now(),
       policy,
       replacedToken: cookieToken(request),
+      ...session,
     });
     setSessionCookie(request, reply, token, policy.maxAgeMs);
     reply.header(sessionTokenHeader, token).header('cache-control', 'no-store');
@@ -60,14 +63,19 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     if (!verified.ok) throw refused(request, verified.reason, 'invalid_init_data');
     const { user } = verified.value;
     await context.rateLimits.hit('sign_in', { userId: user.id });
-    return finishSignIn(request, reply, {
-      id: user.id,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      username: user.username,
-      photoUrl: user.photo_url,
-      language: languageFromCode(user.language_code),
-    });
+    return finishSignIn(
+      request,
+      reply,
+      {
+        id: user.id,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        username: user.username,
+        photoUrl: user.photo_url,
+        language: languageFromCode(user.language_code),
+      },
+      { platform: 'mini_app', device: miniAppLabel(body.platform, request.headers['user-agent']) },
+    );
   });
 
   registerEndpoint(app, context, authEndpoints.signInWithTelegram, async ({ request, reply }) => {
@@ -81,13 +89,18 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     if (!verified.ok) throw refused(request, verified.reason, 'invalid_login_data');
     const user = verified.value;
     await context.rateLimits.hit('sign_in', { userId: user.id });
-    return finishSignIn(request, reply, {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      username: user.username,
-      photoUrl: user.photoUrl,
-    });
+    return finishSignIn(
+      request,
+      reply,
+      {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        photoUrl: user.photoUrl,
+      },
+      { platform: 'web', device: webLabel(request.headers['user-agent']) },
+    );
   });
 
   registerEndpoint(app, context, authEndpoints.logOut, async ({ request, reply }) => {

@@ -19,11 +19,23 @@ export interface SignedIn {
 export async function signIn(
   db: Database,
   profile: UserProfile,
-  options: { readonly now: Date; readonly policy: SessionPolicy; readonly replacedToken: string | undefined },
+  options: {
+    readonly now: Date;
+    readonly policy: SessionPolicy;
+    readonly replacedToken: string | undefined;
+    /** What the user's list of sessions shows for it: `mini_app` or `web`, and a short label. */
+    readonly platform: 'mini_app' | 'web';
+    readonly device: string;
+  },
 ): Promise<SignedIn> {
   await upsertUser(db, profile, options.now);
   if (options.replacedToken !== undefined) await deleteSession(db, options.replacedToken);
   await deleteExpiredSessions(db, profile.id, options.now, options.policy);
-  const { token } = await createSession(db, profile.id, { now: options.now, lifetimeMs: options.policy.maxAgeMs });
+  const { token } = await createSession(db, profile.id, {
+    now: options.now,
+    lifetimeMs: options.policy.maxAgeMs,
+    platform: options.platform,
+    device: options.device,
+  });
   return { settings: await getUserSettings(db, profile.id), token };
 }

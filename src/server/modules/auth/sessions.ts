@@ -27,6 +27,11 @@ function lastSeenResolutionMs(policy: SessionPolicy): number {
   return Math.min(5 * 60 * 1000, Math.floor(policy.idleTimeoutMs / 10));
 }
 
+/** The SHA-256 (hex) a session token is stored as. */
+export function hashSessionToken(token: string): string {
+  return hashToken(token);
+}
+
 function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -41,12 +46,26 @@ export interface NewSession {
 export async function createSession(
   db: Database,
   userId: number,
-  options: { readonly now?: Date; readonly lifetimeMs?: number } = {},
+  options: {
+    readonly now?: Date;
+    readonly lifetimeMs?: number;
+    /** `mini_app` or `web`, and a short device label, for the user's list of sessions. */
+    readonly platform?: string;
+    readonly device?: string;
+  } = {},
 ): Promise<NewSession> {
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + (options.lifetimeMs ?? sessionLifetimeMs));
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    platform: options.platform ?? null,
+    device: options.device ?? null,
+  });
   return { token, expiresAt };
 }
 

@@ -35,18 +35,19 @@ export function telegramBotApi(botToken: string, post: HttpPost = fetchPost): Bo
   };
 }
 
-/** Local mode: the bot's messages land in the outbox, shown on the local mailbox page. */
+/** Local mode: the bot's messages land in the outbox, shown on the local mailbox page (every button's link). */
 export function outboxBotApi(db: Database): BotApi {
   return {
     sendMessage: async (request) => {
-      const link = request.reply_markup.inline_keyboard.flat()[0]?.url ?? null;
+      // The first button is the message's link; the others are listed under the text.
+      const [first, ...others] = request.reply_markup.inline_keyboard.flat();
       await db.insert(outbox).values({
         userId: request.chat_id,
         channel: 'telegram',
         recipient: `chat ${request.chat_id}`,
         subject: 'Telegram bot',
-        body: request.text,
-        link,
+        body: [request.text, ...others.map((button) => `${button.text}: ${button.url}`)].join('\n\n'),
+        link: first?.url ?? null,
       });
     },
   };

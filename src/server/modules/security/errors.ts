@@ -34,6 +34,14 @@ export const securityErrors = {
     new ApiError(403, securityErrorCodes.invalidToken, 'The confirmation token is invalid, used or expired'),
   biometricNotFound: () =>
     new ApiError(404, securityErrorCodes.biometricNotFound, 'Biometrics are not enabled for this device'),
+  confirmationRequired: (needs: { readonly passCode: boolean; readonly email: boolean }) =>
+    new ApiError(
+      403,
+      securityErrorCodes.confirmationRequired,
+      'Changing a confirmed backup e-mail needs the passcode and a code sent to the current address',
+      needs,
+    ),
+  sessionNotFound: () => new ApiError(404, securityErrorCodes.sessionNotFound, 'No such session was found'),
   botUnavailable: () =>
     new ApiError(502, 'bot_unavailable', 'The bot could not send the confirmation message; try again'),
 };

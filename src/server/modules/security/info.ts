@@ -21,6 +21,10 @@ export async function securityInfo(
     biometric: deviceId === undefined ? false : await hasBiometric(db, userId, deviceId),
     lockSeconds: status.kind === 'locked' ? status.seconds : null,
     attemptsExhausted: status.kind === 'exhausted',
+    outflowsHeldUntil:
+      row.outflowsHeldUntil !== null && row.outflowsHeldUntil.getTime() > now.getTime()
+        ? row.outflowsHeldUntil.toISOString()
+        : null,
   };
 }
 

@@ -26,6 +26,12 @@ const words = {
     confirmedText: 'Your new passcode is active. You can return to the app.',
     invalid: 'Link not valid',
     invalidText: 'This link was already used or has expired.',
+    reportTitle: "This wasn't me",
+    reportText:
+      "Someone changed your passcode or backup e-mail and it was not you? Lock the account: withdrawals and trading stop until support has looked at it, and every session ends, including the intruder's.",
+    reportButton: 'Lock my account',
+    reported: 'Account locked',
+    reportedText: 'Your account is locked and every session has ended. Sign in again and contact support to unlock it.',
   },
   ru: {
     title: 'Локальный почтовый ящик',
@@ -41,6 +47,13 @@ const words = {
     confirmedText: 'Новый код-пароль действует. Можно вернуться в приложение.',
     invalid: 'Ссылка недействительна',
     invalidText: 'Эта ссылка уже использована или устарела.',
+    reportTitle: 'Это был не я',
+    reportText:
+      'Кто-то изменил ваш код-пароль или резервную почту, и это были не вы? Заблокируйте аккаунт: вывод и торговля остановятся до проверки службой поддержки, а все сеансы, в том числе чужие, завершатся.',
+    reportButton: 'Заблокировать аккаунт',
+    reported: 'Аккаунт заблокирован',
+    reportedText:
+      'Аккаунт заблокирован, все сеансы завершены. Войдите снова и напишите в поддержку, чтобы снять блокировку.',
   },
 } as const;
 
@@ -71,14 +84,31 @@ export function renderMailbox(language: Language, messages: readonly MailboxMess
   );
 }
 
+function tokenForm(language: Language, title: string, lead: string, button: string, action: string, token: string) {
+  return document(
+    language,
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(lead)}</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(button)}</button></form>`,
+  );
+}
+
 /** What the bot's link opens: a button that confirms (a POST), never a confirmation by itself. */
 export function renderConfirmationForm(language: Language, action: string, token: string): string {
   const text = words[language];
-  return document(
-    language,
-    text.confirmTitle,
-    `<h1>${escapeHtml(text.confirmTitle)}</h1><p>${escapeHtml(text.confirmText)}</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(text.confirmButton)}</button></form>`,
-  );
+  return tokenForm(language, text.confirmTitle, text.confirmText, text.confirmButton, action, token);
+}
+
+/** What the "this wasn't me" link opens: a button that locks the account (a POST), nothing more. */
+export function renderReportForm(language: Language, action: string, token: string): string {
+  const text = words[language];
+  return tokenForm(language, text.reportTitle, text.reportText, text.reportButton, action, token);
+}
+
+/** The answer of the lock button. */
+export function renderReportResult(language: Language, locked: boolean): string {
+  const text = words[language];
+  const [title, body] = locked ? [text.reported, text.reportedText] : [text.invalid, text.invalidText];
+  return document(language, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>`);
 }
 
 /** The answer of the confirm button. */

@@ -5,8 +5,11 @@ import type { SecurityContext } from './context';
 import { securityErrors } from './errors';
 import { hashSecret, verifySecret } from './hashing';
 import { afterFailure, afterSuccess, clearedLock, type LockState, lockStatus, maxFailedAttempts } from './lockout';
-import { passCodeBotMessage, userLanguage } from './messages';
+import { passCodeBotMessage, recoveryBotMessage, userLanguage } from './messages';
+import { holdOutflows } from './outflow-hold';
+import { endOtherSessions } from './sessions';
 import { lockedSecurityRow, type SecurityRow, securityRow, updateSecurityRow } from './store';
+import { reportLink } from './takeover';
 import { consumeToken, consumeTokenOfKind, issueToken, voidTokens } from './tokens';
 
 /** The path of the bot's confirmation link (outside the API: a person opens it). */
@@ -60,6 +63,12 @@ export async function confirmPendingPassCode(context: SecurityContext, token: st
     { passCodeHash: row.pendingPassCodeHash, pendingPassCodeHash: null, ...clearedLock },
     now,
   );
+  if (row.passCodeHash !== null) {
+    // A recovery replaced an active passcode: biometrics bound to the old one go, and money
+    // stays in for 24 h so the owner can still report a takeover.
+    await revokeAllBiometrics(context.db, userId);
+    await holdOutflows(context.db, userId, now);
+  }
   return true;
 }
 
@@ -142,13 +151,16 @@ export async function passCodeToken(
 }
 
 /**
- * forgot-passcode / change-passcode: a mail confirmation token for changePassCode sets the new
- * code at once (the e-mail proved the person), clears the lock and revokes biometric tokens.
+ * forgot-passcode / change-passcode: a mail confirmation token for changePassCode makes the new
+ * code pending, like set-passcode: it replaces the active one only once confirmed through the
+ * bot's link (then the lock clears, biometrics are revoked and outflows are held for 24 h). The
+ * bot's message also carries a "this wasn't me" link, and the user's other sessions end now.
  */
 export async function recoverPassCode(
   context: SecurityContext,
   userId: number,
   input: { readonly code: string; readonly mailConfirmationToken: string },
+  request: { readonly sessionHash: string | null; readonly origin: string },
 ) {
   const now = context.now();
   const row = await securityRow(context.db, userId);
@@ -160,14 +172,24 @@ export async function recoverPassCode(
     now,
   );
   if (!spent) throw securityErrors.invalidToken();
-  await updateSecurityRow(
-    context.db,
-    userId,
-    { passCodeHash: await hashSecret(input.code), pendingPassCodeHash: null, ...clearedLock },
-    now,
-  );
+  await updateSecurityRow(context.db, userId, { pendingPassCodeHash: await hashSecret(input.code) }, now);
   await voidTokens(context.db, userId, 'bot_pass_code', now);
-  await revokeAllBiometrics(context.db, userId);
+  const token = await issueToken(context.db, { userId, kind: 'bot_pass_code' }, now);
+  await endOtherSessions(context.db, userId, request.sessionHash);
+  const message = recoveryBotMessage(await userLanguage(context.db, userId));
+  const confirmUrl = `${context.publicUrl ?? request.origin}${passCodeConfirmPath}?token=${encodeURIComponent(token)}`;
+  const reportUrl = await reportLink(context, userId, request.origin);
+  try {
+    await context.botApi.sendMessage({
+      chat_id: userId,
+      text: message.text,
+      reply_markup: {
+        inline_keyboard: [[{ text: message.confirm, url: confirmUrl }], [{ text: message.report, url: reportUrl }]],
+      },
+    });
+  } catch {
+    throw securityErrors.botUnavailable();
+  }
   return { result: true };
 }
 

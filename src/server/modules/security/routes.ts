@@ -11,8 +11,16 @@ import { addBiometric, biometricToken, removeBiometric } from './biometric';
 import type { SecurityContext } from './context';
 import { confirmEmail, emailCodeToken, sendTransactionCode, verifyEmail } from './email';
 import { securityInfo } from './info';
-import { renderConfirmation, renderConfirmationForm, renderMailbox } from './pages';
+import {
+  renderConfirmation,
+  renderConfirmationForm,
+  renderMailbox,
+  renderReportForm,
+  renderReportResult,
+} from './pages';
 import { confirmPendingPassCode, passCodeConfirmPath, passCodeToken, recoverPassCode, setPassCode } from './passcode';
+import { endOtherSessions, endSession, listSessions, requestSessionHash } from './sessions';
+import { reportTakeover, reportTakeoverPath } from './takeover';
 
 /** The development mailbox page, served in local mode only. */
 export const localMailboxPath = '/local/mailbox';
@@ -48,8 +56,11 @@ export function registerSecurityRoutes(
     await context.rateLimits.hit('pass_code_token', { userId, address: request.ip });
     return passCodeToken(security, userId, body);
   });
-  registerEndpoint(app, context, securityEndpoints.recoverPassCode, ({ userId, body }) =>
-    recoverPassCode(security, userId, body),
+  registerEndpoint(app, context, securityEndpoints.recoverPassCode, ({ userId, body, request }) =>
+    recoverPassCode(security, userId, body, {
+      sessionHash: requestSessionHash(request),
+      origin: requestOrigin(request),
+    }),
   );
   registerEndpoint(app, context, securityEndpoints.sendEmailCode, async ({ userId, body, request }) => {
     await context.rateLimits.hit('email_code', { userId, address: request.ip });
@@ -70,11 +81,26 @@ export function registerSecurityRoutes(
   );
   registerEndpoint(app, context, securityEndpoints.verifyEmail, async ({ userId, body, request }) => {
     await context.rateLimits.hit('email_code', { userId, address: request.ip });
-    return verifyEmail(security, userId, body.email);
+    return verifyEmail(security, userId, body);
   });
-  registerEndpoint(app, context, securityEndpoints.confirmEmail, ({ userId, body }) =>
-    confirmEmail(security, userId, body),
+  registerEndpoint(app, context, securityEndpoints.confirmEmail, async ({ userId, body, request }) => {
+    const { answer, failedNotices } = await confirmEmail(security, userId, body, {
+      sessionHash: requestSessionHash(request),
+      origin: requestOrigin(request),
+    });
+    if (failedNotices.length > 0) request.log.warn({ channels: failedNotices }, 'E-mail change notice not delivered');
+    return answer;
+  });
+  registerEndpoint(app, context, securityEndpoints.listSessions, ({ userId, request }) =>
+    listSessions(context.db, userId, requestSessionHash(request), context.now(), context.sessions),
   );
+  registerEndpoint(app, context, securityEndpoints.endSession, ({ userId, params }) =>
+    endSession(context.db, userId, params.id),
+  );
+  registerEndpoint(app, context, securityEndpoints.endOtherSessions, async ({ userId, request }) => {
+    await endOtherSessions(context.db, userId, requestSessionHash(request));
+    return { result: true };
+  });
 
   // The bot's button: a link a person opens, so it answers pages, not JSON. Opening the link
   // only shows a confirm button; the confirmation itself is a POST, so a link previewer or
@@ -93,6 +119,20 @@ export function registerSecurityRoutes(
       const form = z.safeParse(confirmationToken, request.body);
       const confirmed = form.success && (await confirmPendingPassCode(security, form.data.token));
       return sendHtml(reply, confirmed ? 200 : 404, renderConfirmation(language, confirmed));
+    });
+    // "This wasn't me" from the bot's or the old address's notice: the same shape, a page with a
+    // button, and only the button's POST locks the account and ends every session.
+    scope.get(reportTakeoverPath, async (request, reply) => {
+      const language = pageLanguage(request.headers['accept-language']);
+      const query = z.safeParse(confirmationToken, request.query);
+      if (!query.success) return sendHtml(reply, 404, renderReportResult(language, false));
+      return sendHtml(reply, 200, renderReportForm(language, reportTakeoverPath, query.data.token));
+    });
+    scope.post(reportTakeoverPath, async (request, reply) => {
+      const language = pageLanguage(request.headers['accept-language']);
+      const form = z.safeParse(confirmationToken, request.body);
+      const locked = form.success && (await reportTakeover(security, form.data.token));
+      return sendHtml(reply, locked ? 200 : 404, renderReportResult(language, locked));
     });
   });
 }

@@ -13,6 +13,8 @@ export const tokenLifetimesMs: Readonly<Record<TokenKind, number>> = {
   mail: 10 * 60_000,
   /** The bot chat's link that activates a new passcode. */
   bot_pass_code: 24 * 60 * 60_000,
+  /** "This wasn't me" in the bot's and the old address's notice of a recovery or e-mail change. */
+  report_takeover: 7 * 24 * 60 * 60_000,
 };
 
 /** 32 random bytes, base64url: unguessable, URL-safe. */
