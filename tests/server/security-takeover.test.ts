@@ -365,6 +365,7 @@ describe('a stolen session cannot take the account over (issue 8, item 2)', () =
       const user = await owner();
       await fund(user.userId, 1_000_000n);
       const otherDevice = await secondSession(user.userId);
+      const oldEmail = `user${user.userId}@example.com`;
       const sentBefore = bot.sent.length;
 
       ok(await changeEmail(user, `held${user.userId}@example.com`), resultAnswer);
