@@ -34,7 +34,7 @@ export const defaultRateLimitRules = {
   /** The local-mode stand-in for Telegram's login page (signs and creates test users). */
   local_login: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 60, windowMs: minute } },
   /** E-mail codes sent (send-email-code, verify-email), besides the one-per-60-s rule. */
-  email_code: { perAccount: { limit: 10, windowMs: 60 * minute }, perAddress: { limit: 60, windowMs: 60 * minute } },
+  email_code: { perAccount: { limit: 10, windowMs: 60 * minute }, perAddress: { limit: 100, windowMs: 60 * minute } },
   /** Passcode checks (argon2 each), besides the lockout that counts wrong ones. */
   pass_code_token: { perAccount: { limit: 10, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
   /** Biometric checks for a confirmation token. */
