@@ -260,6 +260,22 @@ describe('a stolen session cannot take the account over (issue 8, item 2)', () =
       expect(codeMail).toHaveLength(1);
     });
 
+    it('mails the new address at once after the old address’s code, but not twice to it within 60 s', async () => {
+      const user = await owner();
+      const email = `quick${user.userId}@example.com`;
+      const passCodeConfirmationToken = await passCodeToken(user.call, 'change_email');
+      const mailConfirmationToken = await mailToken(server, user.call, user.userId, 'change_email');
+      advance(server, clock, 5000);
+
+      ok(
+        await user.call('POST', '/user/verify-email', { email, passCodeConfirmationToken, mailConfirmationToken }),
+        idAnswer,
+      );
+      expect(expectError(await user.call('POST', '/user/verify-email', { email }), 429, 'resend_too_soon')).toEqual({
+        seconds: 60,
+      });
+    });
+
     it('asks only for the old address’s code while no passcode is active', async () => {
       const user = await owner({ passCode: false });
       expect(

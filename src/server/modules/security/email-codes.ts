@@ -18,7 +18,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * Mails a fresh 6-digit code (argon2id-hashed in the database) and answers its id. A user gets
- * at most one code per 60 s, whatever its purpose; a new code voids the older ones of its purpose.
+ * at most one code per 60 s for each purpose (the hourly cap in the rate limits counts them all);
+ * a new code voids the older ones of its purpose.
  */
 export async function sendEmailCode(
   context: SecurityContext,
@@ -31,7 +32,8 @@ export async function sendEmailCode(
   // (on any server instance) exactly one sends a code in a 60 s window.
   const [claim] = await countHits(
     context.db,
-    [{ key: `email_code_resend:user:${userId}`, windowMs: resendWaitMs }],
+    // Per purpose: the e-mail change mails the old address, then the new one, within a minute.
+    [{ key: `email_code_resend:user:${userId}:${purpose}`, windowMs: resendWaitMs }],
     now,
   );
   if (claim === undefined) throw new Error('The resend counter was not stored');
