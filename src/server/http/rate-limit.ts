@@ -142,6 +142,13 @@ const cleanupEveryMs = 10 * minute;
 export function createRateLimiter(db: Database, clock: () => Date, overrides: RateLimitOverrides = {}): RateLimiter {
   const rules: RateLimitRules = { ...defaultRateLimitRules, ...overrides };
   let lastCleanup = Number.NEGATIVE_INFINITY;
+  /**
+   * Counters this instance has seen over their limit, with the end of their window. Until then
+   * the database cannot answer otherwise (hits only grow within a window), so a flood of refused
+   * requests is answered here without a write: correct on every instance, and cheap.
+   */
+  const overUntil = new Map<string, number>();
+  const maxRemembered = 10_000;
 
   const cleanUp = async (now: Date): Promise<void> => {
     if (now.getTime() - lastCleanup < cleanupEveryMs && now.getTime() >= lastCleanup) return;
@@ -161,6 +168,14 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
         limits.set(`${name}:ip:${addressSubject(subjects.address)}`, rule.perAddress);
       }
       if (limits.size === 0) return;
+      let knownWait = 0;
+      for (const key of limits.keys()) {
+        const until = overUntil.get(key);
+        if (until === undefined) continue;
+        if (until > now.getTime()) knownWait = Math.max(knownWait, secondsUntil(new Date(until), now));
+        else overUntil.delete(key);
+      }
+      if (knownWait > 0) throw rateLimited(knownWait);
       await cleanUp(now);
       const states = await countHits(
         db,
@@ -170,7 +185,11 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
       let wait = 0;
       for (const state of states) {
         const limit = limits.get(state.key);
-        if (limit !== undefined && state.hits > limit.limit) wait = Math.max(wait, secondsUntil(state.resetAt, now));
+        if (limit !== undefined && state.hits > limit.limit) {
+          wait = Math.max(wait, secondsUntil(state.resetAt, now));
+          if (overUntil.size >= maxRemembered) overUntil.clear();
+          overUntil.set(state.key, state.resetAt.getTime());
+        }
       }
       if (wait > 0) throw rateLimited(wait);
     },

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { TransactionType } from '../../../contract/security';
+import { userSecurity } from '../../db/schema/security';
 import { ApiError } from '../../http/api-error';
 import { revokeAllBiometrics } from './biometric';
 import type { SecurityContext } from './context';
@@ -8,12 +10,23 @@ import { afterFailure, afterSuccess, clearedLock, type LockState, lockStatus, ma
 import { passCodeBotMessage, recoveryBotMessage, userLanguage } from './messages';
 import { holdOutflows } from './outflow-hold';
 import { endOtherSessions } from './sessions';
-import { lockedSecurityRow, type SecurityRow, securityRow, updateSecurityRow } from './store';
+import { type SecurityRow, securityRow, updateSecurityRow } from './store';
 import { reportLink } from './takeover';
 import { consumeToken, consumeTokenOfKind, issueToken, voidTokens } from './tokens';
 
 /** The path of the bot's confirmation link (outside the API: a person opens it). */
 export const passCodeConfirmPath = '/confirm/pass-code';
+
+function sameLockState(a: LockState, b: LockState): boolean {
+  const sameTime = (x: Date | null, y: Date | null) =>
+    x === null ? y === null : y !== null && x.getTime() === y.getTime();
+  return (
+    a.failedAttempts === b.failedAttempts &&
+    a.lockouts === b.lockouts &&
+    sameTime(a.lockedUntil, b.lockedUntil) &&
+    sameTime(a.lockoutWindowStart, b.lockoutWindowStart)
+  );
+}
 
 function lockStateOf(row: SecurityRow): LockState {
   return {
@@ -100,8 +113,9 @@ export async function passCodeToken(
   const now = context.now();
   let outcome: CheckOutcome | 'changed' = 'changed';
   for (let round = 0; round < maxCheckRounds && outcome === 'changed'; round += 1) {
-    const seen = await securityRow(context.db, userId);
-    if (seen.passCodeHash === null) {
+    // A plain read: a user without a row has no passcode, so nothing is created here.
+    const [seen] = await context.db.select().from(userSecurity).where(eq(userSecurity.userId, userId));
+    if (seen === undefined || seen.passCodeHash === null) {
       outcome = { kind: 'not_set' };
       break;
     }
@@ -113,14 +127,15 @@ export async function passCodeToken(
     const verifiedHash = seen.passCodeHash;
     const right = await verifySecret(verifiedHash, input.code);
     outcome = await context.db.transaction(async (tx): Promise<CheckOutcome | 'changed'> => {
-      const row = await lockedSecurityRow(tx, userId);
-      if (row.passCodeHash === null) return { kind: 'not_set' };
+      const [row] = await tx.select().from(userSecurity).where(eq(userSecurity.userId, userId)).for('update');
+      if (row === undefined || row.passCodeHash === null) return { kind: 'not_set' };
       if (row.passCodeHash !== verifiedHash) return 'changed';
       const state = lockStateOf(row);
       const current = lockStatus(state, now);
       if (current.kind !== 'open') return current;
       if (right) {
-        await updateSecurityRow(tx, userId, afterSuccess(state, now), now);
+        const next = afterSuccess(state, now);
+        if (!sameLockState(next, state)) await updateSecurityRow(tx, userId, next, now);
         const token = await issueToken(
           tx,
           { userId, kind: 'confirmation', transactionType: input.transactionType, operationHash: input.hash },
