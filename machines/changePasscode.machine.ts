@@ -19,8 +19,10 @@ import {
  * `verifyEmailCode`, `POST /security/email-code/token` `{ code, id }` → the mail confirmation
  * token; `code.resend` after 60 s) → setUp (4 digits) → confirm (a wrong repeat clears the input,
  * marks it `invalid`, `errorHaptics`) → restoring (`restorePasscode`,
- * `POST /security/pass-code/recovery` `{ code, mailConfirmationToken }`) → completed, where
- * `clearLockout` runs: resetting clears the lock (the app forgets any keypad lockout it keeps).
+ * `POST /security/pass-code/recovery` `{ code, mailConfirmationToken }`) → completed (tag
+ * `waitingForBot`): like a first passcode, the new one is pending until the person confirms it
+ * through the bot's link (issue 8: the e-mail alone no longer changes the passcode); `clearLockout`
+ * runs there (the app forgets any keypad lockout it keeps; the server clears its own on confirmation).
  *
  * Failures (each actor rejects with `{ status, seconds? }`): sending the code, `send_failed` (on
  * the first send the flow waits in `requestFailed`; `code.resend` tries again); the code check,
@@ -29,7 +31,7 @@ import {
  * (the mail token stays valid for a retry; if the server refuses it, `step.back` from setUp asks
  * for a new code).
  *
- * Tags: `keypad`, `busy`, `invalid`, `locked`, `supportLink`, `canResend`, `failed`, `done`. The
+ * Tags: `keypad`, `busy`, `invalid`, `locked`, `supportLink`, `canResend`, `failed`, `waitingForBot`, `done`. The
  * resend button is enabled exactly when `snapshot.can({ type: 'code.resend' })`.
  * Actions: `errorHaptics`, `clearLockout`. Delay: `resendTick` (1000 ms).
  */
@@ -72,6 +74,7 @@ export type ChangePasscodeTag =
   | 'supportLink'
   | 'canResend'
   | 'failed'
+  | 'waitingForBot'
   | 'done';
 
 function fromPending<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
@@ -353,7 +356,8 @@ export const changePasscodeMachine = setup({
       },
     },
     completed: {
-      tags: ['done'],
+      description: 'The new passcode waits for the bot confirmation; the old one works until then.',
+      tags: ['done', 'waitingForBot'],
       type: 'final',
       entry: ['clearLockout', 'forgetMailToken'],
     },

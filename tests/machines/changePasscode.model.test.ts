@@ -130,6 +130,8 @@ describe('change-passcode timing and defaults', () => {
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(effects).toEqual(['clearLockout']);
+    // The new passcode is pending until the bot confirms it: the last screen says so.
+    expect(actor.getSnapshot().hasTag('waitingForBot')).toBe(true);
   });
 
   it('waits quietly when the app provides nothing (inert defaults)', () => {

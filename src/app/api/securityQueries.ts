@@ -27,6 +27,15 @@ export function securityQueryOptions(deviceId: string | null = null) {
   });
 }
 
+/** GET /security/sessions: the signed-in devices (under the security key, so a refresh includes it). */
+export function sessionsQueryOptions() {
+  return queryOptions({
+    queryKey: [...securityQueryKey, 'sessions'] as const,
+    queryFn: ({ signal }) => call(securityEndpoints.listSessions, { signal }),
+    staleTime: 0,
+  });
+}
+
 /** GET /user/settings; the answer is merged into the cached settings and returned. */
 export async function fetchSettings(queryClient: QueryClient, signal?: AbortSignal): Promise<UserSettings> {
   const settings = await call(settingsEndpoints.getSettings, { signal });

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/account/security/email')({
 function EmailRoute() {
   const navigate = Route.useNavigate();
   const onDone = useCallback(() => void navigate({ to: '/account/security', replace: true }), [navigate]);
-  return <SessionGate>{(settings) => <EmailChangeFlow settings={settings} onDone={onDone} />}</SessionGate>;
+  return <SessionGate>{() => <EmailChangeFlow onDone={onDone} />}</SessionGate>;
 }

@@ -139,7 +139,15 @@ function expectScreen(expected: Snapshot, previousError: string | null) {
     return;
   }
   if (expected.matches('completed')) {
-    expect(screen.getByRole('heading', { name: 'Passcode changed' })).toBeTruthy();
+    // Recovery no longer changes the passcode by itself: the bot must confirm it (issue 8).
+    expect(screen.getByRole('heading', { name: 'Confirm in the bot' })).toBeTruthy();
+    expect(document.body.textContent).toContain(
+      'We sent a message to the Kopilka bot. Tap Confirm there: the new passcode works after that, and until then the old one still does.',
+    );
+    expect(document.body.textContent).toContain(
+      'For your safety, withdrawals are paused for 24 hours after the change.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Passcode changed' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Security' }).getAttribute('href')).toBe('/account/security');
     expect(keypad()).toBeNull();
     return;

@@ -5,12 +5,12 @@
  * Russian, and biometrics (only inside the mini app with biometrics available; off = DELETE).
  */
 import { i18n } from '@lingui/core';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../../src/app/api/errors.ts';
 import { callErrorMessage, machineErrorMessage } from '../../../src/app/lib/securityMessages.ts';
 import type { Biometry } from '../../../src/app/platform/types.ts';
-import type { SecurityInfo } from '../../../src/contract/security.ts';
+import type { SecurityInfo, SessionItem } from '../../../src/contract/security.ts';
 import type { UserSettings } from '../../../src/contract/settings.ts';
 import { flush } from '../../machines/support/model.ts';
 import { baseSettings } from '../support/fakeApi.ts';
@@ -23,6 +23,7 @@ interface Answer {
 
 interface FakeSecurityApi {
   info: SecurityInfo;
+  sessions: SessionItem[];
   settings: UserSettings;
   /** Answers by route ("POST /user/verify-email") instead of the normal one. */
   failing: Record<string, Answer>;
@@ -46,6 +47,32 @@ const off: SecurityInfo = {
 function installSecurityApi(info: Partial<SecurityInfo> = {}, settings: Partial<UserSettings> = {}): FakeSecurityApi {
   const api: FakeSecurityApi = {
     info: { ...off, ...info },
+    sessions: [
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        platform: 'web',
+        device: 'Chrome on Windows',
+        createdAt: '2026-11-20T08:00:00.000Z',
+        lastSeenAt: '2026-11-23T09:30:00.000Z',
+        current: true,
+      },
+      {
+        id: '22222222-2222-4222-8222-222222222222',
+        platform: 'mini_app',
+        device: 'Telegram iOS',
+        createdAt: '2026-11-18T07:00:00.000Z',
+        lastSeenAt: '2026-11-22T18:15:00.000Z',
+        current: false,
+      },
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        platform: null,
+        device: null,
+        createdAt: '2026-11-01T10:00:00.000Z',
+        lastSeenAt: '2026-11-02T10:00:00.000Z',
+        current: false,
+      },
+    ],
     settings: { ...baseSettings, ...settings },
     failing: {},
     sent: [],
@@ -73,17 +100,34 @@ function installSecurityApi(info: Partial<SecurityInfo> = {}, settings: Partial<
           });
         case 'POST /user/verify-email':
           return json({ status: 200, body: { id: 'code-7' } });
+        case 'POST /security/pass-code/token':
+          return json({ status: 200, body: { token: 'pass-token-change-email' } });
+        case 'POST /security/email-code':
+          return json({ status: 200, body: { id: 'old-code-3' } });
+        case 'POST /security/email-code/token':
+          return json({ status: 200, body: { token: 'mail-token-change-email' } });
         case 'POST /user/confirm-email':
           api.info = { ...api.info, email: 'ada@example.com', isEmailConfirmed: true };
           return json({ status: 200, body: { result: true } });
         case 'POST /security/pass-code':
           api.info = { ...api.info, passCodePending: true };
           return json({ status: 200, body: { result: true } });
+        case 'GET /security/sessions':
+          return json({ status: 200, body: { sessions: api.sessions } });
+        case 'DELETE /security/sessions':
+          api.sessions = api.sessions.filter((session) => session.current);
+          return json({ status: 200, body: { result: true } });
         case 'DELETE /security/biometric':
           api.info = { ...api.info, biometric: false };
           return json({ status: 200, body: { result: true } });
-        default:
+        default: {
+          const ended = /^DELETE \/security\/sessions\/(.+)$/.exec(route)?.[1];
+          if (ended !== undefined && api.sessions.some((session) => session.id === ended && !session.current)) {
+            api.sessions = api.sessions.filter((session) => session.id !== ended);
+            return json({ status: 200, body: { result: true } });
+          }
           return json({ status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
+        }
       }
     }),
   );
@@ -335,5 +379,132 @@ describe('the security error texts (spec 001 s.8)', () => {
     expect(i18n._(machineErrorMessage('send_failed'))).toBe('Не удалось отправить код на почту');
     expect(i18n._(machineErrorMessage('too_many_attempts'))).toBe('Слишком много попыток. Напишите в поддержку.');
     expect(i18n._(machineErrorMessage('biometric_failed'))).toBe('Не удалось подключить биометрию');
+  });
+});
+
+describe('the signed-in devices', () => {
+  it('lists every session with its device and how it signed in, this one marked, the others with End', async () => {
+    const api = installSecurityApi({ passCode: true, email: 'ada@example.com', isEmailConfirmed: true });
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.ui-cell-title')?.textContent)).toEqual([
+      'Chrome on Windows',
+      'Telegram iOS',
+      'Unknown device',
+    ]);
+    expect(rows[0]?.textContent).toContain('This device');
+    expect(rows[0]?.textContent).toMatch(/^Chrome on WindowsWeb wallet · signed in \d+ Nov \d\d:\d\d · active \d+ Nov/);
+    expect(within(rows[0] ?? document.body).queryByRole('button')).toBeNull();
+    expect(rows[1]?.textContent).toContain('Mini app · signed in');
+    expect(screen.getByRole('button', { name: 'End the session on Telegram iOS' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'End the session on Unknown device' })).toBeTruthy();
+  });
+
+  it('asks before ending another session; Cancel ends nothing, End session ends that one only', async () => {
+    const api = installSecurityApi({ passCode: true });
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    fireEvent.click(await screen.findByRole('button', { name: 'End the session on Telegram iOS' }));
+    const sheet = await screen.findByRole('dialog', { name: 'End this session?' });
+    expect(sheet.textContent).toContain('Telegram iOS is signed out at once.');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent.some((sent) => sent.route.startsWith('DELETE /security/sessions'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'End the session on Telegram iOS' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End session' }));
+    await waitFor(() =>
+      expect(api.sent.filter((sent) => sent.route.startsWith('DELETE /security/sessions')).map((s) => s.route)).toEqual(
+        ['DELETE /security/sessions/22222222-2222-4222-8222-222222222222'],
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('Telegram iOS')).toBeNull());
+    expect(screen.getByText('Unknown device')).toBeTruthy();
+  });
+
+  it('ends all other sessions after asking, and keeps this one', async () => {
+    const api = installSecurityApi({ passCode: true });
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    fireEvent.click(await screen.findByRole('button', { name: 'End all other sessions' }));
+    const sheet = await screen.findByRole('dialog', { name: 'End all other sessions?' });
+    expect(sheet.textContent).toContain('Every other device is signed out at once.');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'End all' }));
+    await waitFor(() => expect(screen.queryByText('Telegram iOS')).toBeNull());
+    expect(api.sent.filter((sent) => sent.route.startsWith('DELETE /security/sessions')).map((s) => s.route)).toEqual([
+      'DELETE /security/sessions',
+    ]);
+    expect(screen.getByText('Chrome on Windows')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End all other sessions' })).toBeNull();
+  });
+
+  it('says so when a session could not be ended', async () => {
+    const api = installSecurityApi({ passCode: true });
+    api.failing['DELETE /security/sessions'] = { status: 500, body: { code: 'internal_error', message: 'x' } };
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    fireEvent.click(await screen.findByRole('button', { name: 'End all other sessions' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End all' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Couldn’t end the session. Try again.');
+    expect(screen.getByText('Telegram iOS')).toBeTruthy();
+  });
+});
+
+describe('the outflow hold', () => {
+  it('says on the security page that withdrawals are paused, and until when', async () => {
+    const until = new Date(Date.now() + 20 * 60 * 60_000).toISOString();
+    const api = installSecurityApi({ passCode: true, outflowsHeldUntil: until });
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    const notice = await screen.findByText(/For your safety, withdrawals are paused until/);
+    expect(notice.textContent).toMatch(
+      /^For your safety, withdrawals are paused until \d+ \w{3} \d\d:\d\d after the change of your passcode or backup e-mail\.$/,
+    );
+  });
+
+  it('says nothing without a hold', async () => {
+    const api = installSecurityApi({ passCode: true, outflowsHeldUntil: null });
+    renderApp({ path: '/account/security', session: sessionOf(api) });
+    await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(screen.queryByText(/withdrawals are paused/)).toBeNull();
+  });
+});
+
+describe('changing a confirmed backup e-mail', () => {
+  it('asks for the passcode, then the code sent to the current address, then sends the new address with both tokens', async () => {
+    const api = installSecurityApi({ passCode: true, email: 'old@example.com', isEmailConfirmed: true });
+    renderApp({ path: '/account/security/email', session: sessionOf(api) });
+    expect(await screen.findByText('Enter your passcode')).toBeTruthy();
+    expect(api.sent.some((sent) => sent.route === 'POST /security/email-code')).toBe(false);
+    const keypad = screen.getByRole('group', { name: 'Keypad' });
+    for (const digit of '2580') fireEvent.click(within(keypad).getByRole('button', { name: digit }));
+    expect(await screen.findByText('We sent a 6-digit code to your current e-mail old@example.com')).toBeTruthy();
+    const passCheck = api.sent.find((sent) => sent.route === 'POST /security/pass-code/token')?.body;
+    expect(passCheck).toEqual({
+      code: '2580',
+      transactionType: 'change_email',
+      hash: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(api.sent.find((sent) => sent.route === 'POST /security/email-code')?.body).toEqual({
+      transactionType: 'change_email',
+    });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Code from the current e-mail' }), {
+      clipboardData: { getData: () => '654321' },
+    });
+    expect(await screen.findByText('New backup e-mail')).toBeTruthy();
+    expect(api.sent.find((sent) => sent.route === 'POST /security/email-code/token')?.body).toEqual({
+      code: '654321',
+      id: 'old-code-3',
+    });
+    const field = screen.getByRole('textbox', { name: 'E-mail' });
+    if (!(field instanceof HTMLInputElement)) throw new Error('the e-mail field is not an input');
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: 'new@example.com' } });
+    const form = field.closest('form');
+    if (!form) throw new Error('no form');
+    fireEvent.submit(form);
+    expect(await screen.findByText('We sent a 6-digit code to new@example.com')).toBeTruthy();
+    expect(api.sent.find((sent) => sent.route === 'POST /user/verify-email')?.body).toEqual({
+      email: 'new@example.com',
+      passCodeConfirmationToken: 'pass-token-change-email',
+      mailConfirmationToken: 'mail-token-change-email',
+    });
   });
 });

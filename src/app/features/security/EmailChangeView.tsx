@@ -8,6 +8,8 @@ import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { PasscodeConfirmView } from '../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { codeEvent } from './SetPasscodeView.tsx';
 import '../../ui/text-field.css';
 import './security.css';
@@ -16,13 +18,20 @@ export type EmailChangeActor = ActorRefFrom<typeof emailChangeMachine>;
 
 /**
  * /account/security/email: add or change the backup e-mail, rendered from the e-mail change
- * machine's snapshot: the form, then the 6-digit code (boxes, resend after 60 s, Back), then done.
+ * machine's snapshot. Changing a confirmed address first asks for the passcode (the
+ * passcodeConfirm child's own screen) and a code sent to the current address; then, as for a
+ * first address, the form, the 6-digit code (boxes, resend after 60 s, Back) and done.
  */
 export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; onDone: () => void }) {
   const { i18n, t } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
-  const { email, code, error, resendIn } = snapshot.context;
+  const { email, currentEmail, code, error, resendIn, change } = snapshot.context;
   const busy = snapshot.hasTag('busy');
+  const back = (
+    <BackLink to="/account/security">
+      <Trans>Security</Trans>
+    </BackLink>
+  );
   const errorText =
     error === null ? null : (
       <p className="security-error" role="alert">
@@ -37,6 +46,11 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
           title={<Trans>E-mail confirmed</Trans>}
           subtitle={<Trans>{email} is your backup e-mail now.</Trans>}
         />
+        {change === null ? null : (
+          <p className="security-hint" role="status">
+            <Trans>For your safety, withdrawals are paused for 24 hours, and your other devices were signed out.</Trans>
+          </p>
+        )}
         <Button stretched onClick={onDone}>
           <Trans>Done</Trans>
         </Button>
@@ -44,15 +58,83 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
     );
   }
 
+  const confirm = snapshot.children.passcodeConfirm;
+  if (snapshot.hasTag('passcode') && confirm !== undefined) {
+    return (
+      <PasscodeConfirmView
+        actor={confirm}
+        header={back}
+        title={<Trans>Enter your passcode</Trans>}
+        subtitle={<Trans>to change the backup e-mail</Trans>}
+      />
+    );
+  }
+
+  if (snapshot.hasTag('expired')) {
+    return (
+      <Page centered>
+        <PageTitle
+          title={<Trans>The confirmation has expired</Trans>}
+          subtitle={<Trans>Start again: your passcode, then a code sent to your current e-mail.</Trans>}
+        />
+        <Button stretched onClick={() => actor.send({ type: 'flow.restart' })}>
+          <Trans>Start again</Trans>
+        </Button>
+      </Page>
+    );
+  }
+
+  if (snapshot.hasTag('oldCode')) {
+    const sendingFirst = snapshot.matches('oldSending');
+    const oldResendWait = formatCountdown(resendIn).slice(3);
+    return (
+      <Page>
+        {back}
+        <PageTitle
+          title={<Trans>Confirm it’s you</Trans>}
+          subtitle={<Trans>We sent a 6-digit code to your current e-mail {currentEmail}</Trans>}
+        />
+        {sendingFirst ? (
+          <Spinner label={t`Sending the code`} />
+        ) : (
+          <CodeBoxes
+            value={code}
+            length={EMAIL_CODE_LENGTH}
+            label={t`Code from the current e-mail`}
+            invalid={snapshot.hasTag('invalid')}
+            disabled={!snapshot.hasTag('keypad') || snapshot.matches({ oldCode: { input: 'verifying' } })}
+            autoFocus
+            onChange={(digits) => actor.send(codeEvent(code, digits))}
+          />
+        )}
+        {errorText}
+        <div className="security-actions">
+          <Button
+            variant="secondary"
+            stretched
+            disabled={!snapshot.can({ type: 'code.resend' })}
+            onClick={() => actor.send({ type: 'code.resend' })}
+          >
+            {resendIn > 0 ? <Trans>Send a new code in {oldResendWait}</Trans> : <Trans>Send a new code</Trans>}
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+
   if (snapshot.hasTag('emailForm')) {
     return (
       <Page>
-        <BackLink to="/account">
-          <Trans>Account</Trans>
-        </BackLink>
+        {back}
         <PageTitle
-          title={<Trans>Backup e-mail</Trans>}
-          subtitle={<Trans>If you forget the passcode, you’ll restore it through this e-mail.</Trans>}
+          title={change === null ? <Trans>Backup e-mail</Trans> : <Trans>New backup e-mail</Trans>}
+          subtitle={
+            change === null ? (
+              <Trans>If you forget the passcode, you’ll restore it through this e-mail.</Trans>
+            ) : (
+              <Trans>Enter the new address. We’ll send it a code to confirm it.</Trans>
+            )
+          }
         />
         <form
           className="security-form"

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { EmailChangeInput } from '../../../../machines/emailChange.machine.ts';
 import { type SetPasscodeInput, setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { UserSettings } from '../../../contract/settings.ts';
 import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import type { Platform } from '../../platform/types.ts';
-import { storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { confirmInput, storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { BiometricEnrolmentView } from './BiometricEnrolmentView.tsx';
 import { biometricEnrolmentSteps, enrolmentConfirmInput, provideBiometricEnrolment } from './biometricEnrolment.ts';
 import { EmailChangeView } from './EmailChangeView.tsx';
@@ -27,7 +28,9 @@ function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform
   const biometrics = biometricEnrolmentSteps(deps);
   return setPasscodeMachine.provide({
     actors: {
-      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
+      verifyEmail: fromPromise<string, { email: string }>(({ input }) =>
+        securityCalls.verifyEmail({ email: input.email }),
+      ),
       confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
         securityCalls.confirmEmail(input.code, input.id),
       ),
@@ -89,11 +92,40 @@ function RunningSetPasscode({ input, onDone }: { input: SetPasscodeInput; onDone
 }
 
 /** /account/security/email: starts the e-mail change machine with the app's calls. */
-export function EmailChangeFlow({ settings, onDone }: { settings: UserSettings; onDone: () => void }) {
+export function EmailChangeFlow({ onDone }: { onDone: () => void }) {
+  const platform = usePlatform();
+  const security = useQuery(securityQueryOptions(deviceId()));
+  // Decided once, from the first answer: the info refreshes when the new address is confirmed.
+  const [started, setStarted] = useState<EmailChangeInput | null>(null);
+  const info = security.data;
+  if (started === null && info !== undefined) setStarted(emailChangeInput(platform, info, Date.now()));
+  return started === null ? null : <RunningEmailChange input={started} onDone={onDone} />;
+}
+
+/**
+ * The flow's input: a first address (create_email) without a confirmed one; otherwise a change
+ * (change_email), with the passcode first when one is active (transaction type change_email, a
+ * fresh hash, no biometric offer: this confirmation is a step of the change).
+ */
+export function emailChangeInput(platform: Platform, info: SecurityInfo, now: number): EmailChangeInput {
+  if (!info.isEmailConfirmed) return { email: info.email };
+  if (!info.passCode) return { email: info.email, change: { confirm: null } };
+  const confirm = confirmInput(platform, info, storageOrNull(), 'change_email', freshHash(), now);
+  return {
+    email: info.email,
+    change: { confirm: { ...confirm, biometric: { ...confirm.biometric, available: false } } },
+  };
+}
+
+function RunningEmailChange({ input, onDone }: { input: EmailChangeInput; onDone: () => void }) {
   const platform = usePlatform();
   const queryClient = useQueryClient();
-  const machine = useMemo(() => provideEmailChange({ queryClient, platform }), [queryClient, platform]);
-  const actor = useActorRef(machine, { input: { email: settings.email ?? null } });
+  const [storage] = useState(storageOrNull);
+  const machine = useMemo(
+    () => provideEmailChange({ queryClient, platform, storage }),
+    [queryClient, platform, storage],
+  );
+  const actor = useActorRef(machine, { input });
   return <EmailChangeView actor={actor} onDone={onDone} />;
 }
 

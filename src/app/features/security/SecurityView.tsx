@@ -1,18 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import type { SecurityInfo } from '../../../contract/security.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { type SessionTarget, sessionEndMachine } from '../../../../machines/sessionEnd.machine.ts';
+import { type SecurityInfo, securityEndpoints } from '../../../contract/security.ts';
+import { call } from '../../api/call.ts';
 import { isUnauthorized } from '../../api/errors.ts';
-import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
+import { refreshSecurity, securityQueryOptions, sessionsQueryOptions } from '../../api/securityQueries.ts';
+import { formatShortDate } from '../../lib/dates.ts';
 import { callErrorMessage } from '../../lib/securityMessages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Cell, CellButton } from '../../ui/Cell.tsx';
+import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
 import { deviceId, securityCalls, useBiometricsAvailable } from './securityApi.ts';
 import './security.css';
 
@@ -21,7 +30,9 @@ import './security.css';
  * Change and "Forgot passcode?"), the backup e-mail (the address and whether it is confirmed; add
  * or change it on its own page), and biometrics inside the mini app (7.2+, available on the
  * device): on or off for this device, turned on at /account/security/biometrics (passcode first)
- * and off here. Everything comes from `GET /security?deviceId=`.
+ * and off here; the signed-in devices, with End and "End all other sessions"; while outflows are
+ * held (24 h after a recovery or an e-mail change) a notice says until when. Everything comes
+ * from `GET /security?deviceId=` and `GET /security/sessions`.
  */
 export function SecurityView() {
   const security = useQuery(securityQueryOptions(deviceId()));
@@ -50,11 +61,14 @@ export function SecurityView() {
 }
 
 function SecuritySections({ info }: { info: SecurityInfo }) {
+  const held = info.outflowsHeldUntil ?? null;
   return (
     <>
+      {held === null ? null : <OutflowHoldNotice until={held} />}
       <PasscodeSection info={info} />
       <EmailSection info={info} />
       <BiometricSection info={info} />
+      <SessionsSection />
     </>
   );
 }
@@ -64,19 +78,24 @@ function Status({ tone, children }: { tone: 'on' | 'pending' | 'off'; children: 
 }
 
 function PasscodeSection({ info }: { info: SecurityInfo }) {
-  const status = info.passCode ? (
-    <Status tone="on">
-      <Trans>On</Trans>
-    </Status>
-  ) : info.passCodePending ? (
-    <Status tone="pending">
-      <Trans>Waiting for confirmation in the bot</Trans>
-    </Status>
-  ) : (
-    <Status tone="off">
-      <Trans>Not set</Trans>
-    </Status>
-  );
+  const status =
+    info.passCode && info.passCodePending ? (
+      <Status tone="pending">
+        <Trans>New passcode waits for the bot</Trans>
+      </Status>
+    ) : info.passCode ? (
+      <Status tone="on">
+        <Trans>On</Trans>
+      </Status>
+    ) : info.passCodePending ? (
+      <Status tone="pending">
+        <Trans>Waiting for confirmation in the bot</Trans>
+      </Status>
+    ) : (
+      <Status tone="off">
+        <Trans>Not set</Trans>
+      </Status>
+    );
   return (
     <Section
       header={<Trans>Passcode</Trans>}
@@ -177,6 +196,133 @@ function BiometricSection({ info }: { info: SecurityInfo }) {
           <Cell title={<Trans>Turn biometrics on</Trans>} chevron />
         </Link>
       ) : null}
+    </Section>
+  );
+}
+
+function platformLabel(platform: string | null): MessageDescriptor {
+  if (platform === 'mini_app') return msg`Mini app`;
+  if (platform === 'web') return msg`Web wallet`;
+  return msg`Unknown device`;
+}
+
+/**
+ * The signed-in devices (`GET /security/sessions`): each with its label, how it signed in, when
+ * it signed in and was last active; this one marked "This device"; End on the others and "End
+ * all other sessions", each asked first (machines/sessionEnd.machine.ts).
+ */
+function SessionsSection() {
+  const { i18n, t } = useLingui();
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQueryOptions());
+  const machine = useMemo(
+    () =>
+      sessionEndMachine.provide({
+        actors: {
+          endSessions: fromPromise<unknown, SessionTarget>(({ input }) =>
+            input.kind === 'one'
+              ? call(securityEndpoints.endSession, { params: { id: input.id } })
+              : call(securityEndpoints.endOtherSessions),
+          ),
+        },
+        actions: { ended: () => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }) },
+      }),
+    [queryClient],
+  );
+  const actor = useActorRef(machine);
+  const snapshot = useSelector(actor, (current) => current);
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((session) => !session.current);
+  const when = (value: string) => formatShortDate(value, { locale: i18n.locale });
+  const target = snapshot.context.target;
+  const targetSession = target?.kind === 'one' ? list.find((session) => session.id === target.id) : undefined;
+  const targetName = targetSession ? (targetSession.device ?? i18n._(platformLabel(targetSession.platform))) : '';
+  const busy = snapshot.hasTag('busy');
+  if (sessions.isPending) return null;
+  return (
+    <Section
+      header={<Trans>Devices</Trans>}
+      footer={<Trans>End a session you don’t recognise: that device is signed out at once.</Trans>}
+    >
+      {sessions.isError ? (
+        <p className="security-error">
+          <Trans>Couldn’t load your devices.</Trans>
+        </p>
+      ) : null}
+      <ul className="security-sessions" aria-label={t`Signed-in devices`}>
+        {list.map((session) => {
+          const how = i18n._(platformLabel(session.platform));
+          const name = session.device ?? how;
+          const signedIn = when(session.createdAt);
+          const lastSeen = when(session.lastSeenAt);
+          return (
+            <li key={session.id} className="security-session">
+              <Cell
+                title={name}
+                subtitle={
+                  <Trans>
+                    {how} · signed in {signedIn} · active {lastSeen}
+                  </Trans>
+                }
+                value={
+                  session.current ? (
+                    <Status tone="on">
+                      <Trans>This device</Trans>
+                    </Status>
+                  ) : (
+                    <Button
+                      variant="plain"
+                      disabled={!snapshot.can({ type: 'session.end', id: session.id })}
+                      aria-label={t`End the session on ${name}`}
+                      onClick={() => actor.send({ type: 'session.end', id: session.id })}
+                    >
+                      <Trans>End</Trans>
+                    </Button>
+                  )
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+      {others.length > 0 ? (
+        <CellButton
+          disabled={!snapshot.can({ type: 'sessions.endOthers' })}
+          onClick={() => actor.send({ type: 'sessions.endOthers' })}
+        >
+          <Cell title={<Trans>End all other sessions</Trans>} />
+        </CellButton>
+      ) : null}
+      {snapshot.context.error === null ? null : (
+        <p className="security-error" role="alert">
+          <Trans>Couldn’t end the session. Try again.</Trans>
+        </p>
+      )}
+      <Sheet
+        open={snapshot.hasTag('confirm')}
+        title={target?.kind === 'others' ? <Trans>End all other sessions?</Trans> : <Trans>End this session?</Trans>}
+        description={
+          target?.kind === 'others' ? (
+            <Trans>Every other device is signed out at once.</Trans>
+          ) : (
+            <Trans>{targetName} is signed out at once.</Trans>
+          )
+        }
+        onClose={() => actor.send({ type: 'confirm.cancel' })}
+      >
+        <Button
+          variant="destructive"
+          stretched
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => actor.send({ type: 'confirm.accept' })}
+        >
+          {target?.kind === 'others' ? <Trans>End all</Trans> : <Trans>End session</Trans>}
+        </Button>
+        <Button variant="plain" stretched disabled={busy} onClick={() => actor.send({ type: 'confirm.cancel' })}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </Sheet>
     </Section>
   );
 }

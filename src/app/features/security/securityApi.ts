@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { emailChangeMachine } from '../../../../machines/emailChange.machine.ts';
+import { emailChangeMachine, type VerifyEmailInput } from '../../../../machines/emailChange.machine.ts';
 import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { securityEndpoints } from '../../../contract/security.ts';
@@ -10,6 +10,7 @@ import { toApiError } from '../../api/errors.ts';
 import { fetchSettings, refreshSecurity } from '../../api/securityQueries.ts';
 import { waitSecondsOf } from '../../lib/securityMessages.ts';
 import type { Platform } from '../../platform/types.ts';
+import { providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 
 /**
  * What a security call failed with, as the passcode machines read it (docs/passcode.md):
@@ -67,9 +68,17 @@ export function botConfigQueryOptions() {
 }
 
 export const securityCalls = {
-  /** POST /user/verify-email → the code id. */
-  verifyEmail: (email: string) =>
-    normalised(async () => (await call(securityEndpoints.verifyEmail, { body: { email } })).id),
+  /** POST /user/verify-email → the code id (with the change_email confirmations when replacing an address). */
+  verifyEmail: (body: VerifyEmailInput) =>
+    normalised(async () => (await call(securityEndpoints.verifyEmail, { body })).id),
+  /** POST /security/email-code {change_email}: a code to the current address → its id. */
+  sendChangeEmailCode: () =>
+    normalised(
+      async () => (await call(securityEndpoints.sendEmailCode, { body: { transactionType: 'change_email' } })).id,
+    ),
+  /** POST /security/email-code/token: the current address's code → the mail confirmation token. */
+  emailCodeToken: (code: string, id: string) =>
+    normalised(async () => (await call(securityEndpoints.emailCodeToken, { body: { code, id } })).token),
   /** POST /user/confirm-email. */
   confirmEmail: (code: string, id: string) =>
     normalised(async () => (await call(securityEndpoints.confirmEmail, { body: { code, id } })).result),
@@ -99,12 +108,20 @@ export const securityCalls = {
   removeBiometric: () => call(securityEndpoints.removeBiometric, { query: { deviceId: deviceId() } }),
 };
 
-/** The e-mail change machine with the app's calls: the settings and security info refresh on success. */
-export function provideEmailChange(deps: { queryClient: QueryClient; platform: Platform }) {
-  const { queryClient, platform } = deps;
+/**
+ * The e-mail change machine with the app's calls: the passcode confirmation as the app wires it,
+ * the old address's code, the new address's code; the settings and security info refresh on success.
+ */
+export function provideEmailChange(deps: { queryClient: QueryClient; platform: Platform; storage: Storage | null }) {
+  const { queryClient, platform, storage } = deps;
   return emailChangeMachine.provide({
     actors: {
-      verifyEmail: fromPromise<string, { email: string }>(({ input }) => securityCalls.verifyEmail(input.email)),
+      passcodeConfirm: providePasscodeConfirm(platform, storage),
+      sendOldCode: fromPromise<string, void>(() => securityCalls.sendChangeEmailCode()),
+      verifyOldCode: fromPromise<string, { code: string; id: string }>(({ input }) =>
+        securityCalls.emailCodeToken(input.code, input.id),
+      ),
+      verifyEmail: fromPromise<string, VerifyEmailInput>(({ input }) => securityCalls.verifyEmail(input)),
       confirmEmail: fromPromise<unknown, { code: string; id: string }>(({ input }) =>
         securityCalls.confirmEmail(input.code, input.id),
       ),

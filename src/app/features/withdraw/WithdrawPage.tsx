@@ -7,6 +7,7 @@ import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
+import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
@@ -18,7 +19,8 @@ import { type WithdrawTarget, withdrawNetworks, withdrawTarget } from './withdra
  * `/wallet/withdraw/{asset}/{network}`: the catalogue, the balance and the security info
  * (`GET /security`: is a passcode set, a running lockout) first, then the withdraw machine with
  * what they said at that moment. Without a passcode there is nothing to confirm with: the page
- * says so and leads to setting one.
+ * says so and leads to setting one. While outflows are held (24 h after a passcode recovery or a
+ * backup e-mail change) the page says until when instead.
  */
 export function WithdrawPage({ asset, network }: { asset: string; network: string }) {
   const security = useQuery(securityQueryOptions());
@@ -36,6 +38,8 @@ export function WithdrawPage({ asset, network }: { asset: string; network: strin
           );
         if (security.isPending) return <Loading />;
         if (!security.data.passCode) return <PasscodeNeeded />;
+        const held = security.data.outflowsHeldUntil ?? null;
+        if (held !== null) return <WithdrawalsHeld until={held} />;
         return <WithdrawFlow key={`${asset}/${network}`} target={target} balances={balances} info={security.data} />;
       }}
     </WithdrawDataGate>
@@ -63,6 +67,19 @@ function WithdrawFlow({
       network={target.network}
       networkChoice={withdrawNetworks(target.asset).length > 1}
     />
+  );
+}
+
+/** 24 h after a passcode recovery or a backup e-mail change, money stays in (the server refuses too). */
+function WithdrawalsHeld({ until }: { until: string }) {
+  return (
+    <Page centered>
+      <PageTitle title={<Trans>Withdrawals are paused</Trans>} />
+      <OutflowHoldNotice until={until} />
+      <Link to="/account/security" className="ui-button ui-button--secondary ui-button--stretched">
+        <Trans>Go to Security</Trans>
+      </Link>
+    </Page>
   );
 }
 

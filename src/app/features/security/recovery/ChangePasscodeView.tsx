@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ChangePasscodeError, changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
@@ -21,6 +22,7 @@ import {
   usePasteDigits,
 } from '../../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { botConfigQueryOptions } from '../securityApi.ts';
 
 export type ChangePasscodeActor = ActorRefFrom<typeof changePasscodeMachine>;
 type Snapshot = SnapshotFrom<typeof changePasscodeMachine>;
@@ -147,23 +149,7 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
     );
   }
 
-  if (snapshot.matches('completed')) {
-    return (
-      <Page centered>
-        <div className="security-done">
-          <PageTitle
-            title={<Trans>Passcode changed</Trans>}
-            subtitle={<Trans>Use the new passcode to confirm operations from now on.</Trans>}
-          />
-          <PathLink href={securityPath}>
-            <span className="ui-button ui-button--primary ui-button--stretched">
-              <Trans>Back to Security</Trans>
-            </span>
-          </PathLink>
-        </div>
-      </Page>
-    );
-  }
+  if (snapshot.matches('completed')) return <ConfirmInBot />;
 
   // setUp, confirm and restoring: the keypad screens.
   const repeating = snapshot.matches('confirm') || snapshot.matches('restoring');
@@ -202,6 +188,54 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
           </button>
         )}
       </FlowLayout>
+    </Page>
+  );
+}
+
+/**
+ * After the recovery: the new passcode waits for the bot's confirmation (like a first passcode),
+ * the old one works until then, and withdrawals pause for 24 h once it is confirmed.
+ */
+function ConfirmInBot() {
+  const config = useQuery(botConfigQueryOptions());
+  const bot = config.data?.bot_username;
+  return (
+    <Page centered>
+      <div className="security-done">
+        <PageTitle
+          title={<Trans>Confirm in the bot</Trans>}
+          subtitle={
+            <Trans>
+              We sent a message to the Kopilka bot. Tap Confirm there: the new passcode works after that, and until then
+              the old one still does.
+            </Trans>
+          }
+        />
+        <p className="security-hint">
+          <Trans>For your safety, withdrawals are paused for 24 hours after the change.</Trans>
+        </p>
+        {config.data?.local_mode ? (
+          <p className="security-hint">
+            <Trans>
+              Local mode: the confirmation link is in the <a href="/local/mailbox">local mailbox</a>.
+            </Trans>
+          </p>
+        ) : bot ? (
+          <a
+            className="ui-button ui-button--primary ui-button--stretched"
+            href={`https://t.me/${bot}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            <Trans>Open the bot</Trans>
+          </a>
+        ) : null}
+        <PathLink href={securityPath}>
+          <span className="ui-button ui-button--secondary ui-button--stretched">
+            <Trans>Back to Security</Trans>
+          </span>
+        </PathLink>
+      </div>
     </Page>
   );
 }
