@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/database';
-import { apiNotFound, installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, apiNotFound, installErrorHandler } from './http/error-handler';
 import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
@@ -72,6 +72,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     genReqId: () => randomUUID(),
     trustProxy: dependencies.trustProxy ?? false,
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -128,6 +128,34 @@ describe('unknown fields are refused on every request part', () => {
   });
 });
 
+describe('what goes wrong before routing or parsing answers { code, message } too', () => {
+  it('a URL that does not decode is a 400 validation_failed with the request id header', async () => {
+    const { call } = await signedIn();
+    const response = await call('GET', '/wallet/address-book/%ZZ');
+    expectError(response, 400, 'validation_failed');
+    expect(response.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('a path parameter longer than the router takes is a 414 uri_too_long', async () => {
+    const { call } = await signedIn();
+    const response = await call('PUT', `/wallet/address-book/${'x'.repeat(101)}`, { title: 'savings' });
+    expectError(response, 414, 'uri_too_long');
+    expect(response.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('a body nested 100,000 deep is refused at once (the text check walks it in linear time)', async () => {
+    const started = Date.now();
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/webapp',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"initData":"x","deep":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expectInvalid(response, 'body', [], 'unrecognized_keys');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe('GET /wallet/transactions with an impossible cursor', () => {
   const cursorOf = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
   const operation = randomUUID();

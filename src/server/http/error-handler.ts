@@ -1,11 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, CommonErrorCode } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** Codes for the client errors Fastify raises itself (bad JSON, too large, wrong media type). */
 function codeForStatus(
   status: number,
-): CommonErrorCode | 'payload_too_large' | 'unsupported_media_type' | 'bad_request' {
+): CommonErrorCode | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type' | 'bad_request' {
   switch (status) {
     case 400:
       return 'validation_failed';
@@ -19,6 +19,8 @@ function codeForStatus(
       return 'conflict';
     case 413:
       return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
     case 415:
       return 'unsupported_media_type';
     case 429:
@@ -71,6 +73,27 @@ function databaseRefusal(error: unknown, requestId: string): ApiError | null {
     });
   }
   return null;
+}
+
+const frameworkMessages: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The URL does not decode (a broken percent escape)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the path is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what it finds wrong before routing (a URL that does not decode, a
+ * path parameter over `maxParamLength`). Without it Fastify writes its own body
+ * (`{ error, code: 'FST_ERR_BAD_URL', … }`). Neither the error handler nor the hooks run for
+ * these (there is no route yet), so the answer and its request id header are written here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiErrorBody = {
+    code: codeForStatus(status),
+    message: frameworkMessages[error.code] ?? 'The request cannot be routed',
+  };
+  reply.header('x-request-id', request.id).status(status).send(body);
 }
 
 export function apiNotFound(method: string, url: string): ApiError {

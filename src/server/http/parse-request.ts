@@ -30,39 +30,53 @@ function toIssues(error: z.core.$ZodError): Issue[] {
 // A lone surrogate (half of a UTF-16 pair) has no UTF-8 form: the database would store U+FFFD.
 const loneSurrogate = /\p{Cs}/u;
 
-function textIssue(text: string, path: readonly (string | number)[]): Issue | null {
+function textIssue(text: string, path: () => (string | number)[]): Issue | null {
   if (text.includes('\u0000')) {
-    return { path: [...path], code: 'nul_character', message: 'Text must not contain the NUL character (U+0000)' };
+    return { path: path(), code: 'nul_character', message: 'Text must not contain the NUL character (U+0000)' };
   }
   if (loneSurrogate.test(text)) {
-    return { path: [...path], code: 'ill_formed_text', message: 'Text must not contain a lone surrogate' };
+    return { path: path(), code: 'ill_formed_text', message: 'Text must not contain a lone surrogate' };
   }
   return null;
+}
+
+/** Where a value sits: its key and its parent's place; the path is built only for an issue. */
+interface Place {
+  readonly key: string | number;
+  readonly parent: Place | null;
+}
+
+function pathOf(place: Place | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let current = place; current !== null; current = current.parent) path.push(current.key);
+  return path.reverse();
 }
 
 /**
  * Every string of a request part, keys included, that the database could not store as sent: a
  * NUL character (PostgreSQL's text cannot hold U+0000, so the query fails) or a lone surrogate
  * (stored as U+FFFD, so the saved text would differ from the sent one). Walks with an explicit
- * stack, so a deeply nested body cannot overflow the call stack.
+ * stack and parent links, so a body nested 100,000 deep neither overflows the call stack nor
+ * costs more than one step per value.
  */
 export function textIssues(value: unknown): Issue[] {
   const issues: Issue[] = [];
-  const pending: { readonly value: unknown; readonly path: readonly (string | number)[] }[] = [{ value, path: [] }];
+  const pending: { readonly value: unknown; readonly place: Place | null }[] = [{ value, place: null }];
   for (let next = pending.pop(); next !== undefined && issues.length < maxTextIssues; next = pending.pop()) {
-    const { value: current, path } = next;
+    const { value: current, place } = next;
     if (typeof current === 'string') {
-      const issue = textIssue(current, path);
+      const issue = textIssue(current, () => pathOf(place));
       if (issue !== null) issues.push(issue);
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => {
-        pending.push({ value: item, path: [...path, index] });
+        pending.push({ value: item, place: { key: index, parent: place } });
       });
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, item] of Object.entries(current)) {
-        const keyIssue = textIssue(key, [...path, key]);
+        const child: Place = { key, parent: place };
+        const keyIssue = textIssue(key, () => pathOf(child));
         if (keyIssue !== null) issues.push(keyIssue);
-        pending.push({ value: item, path: [...path, key] });
+        pending.push({ value: item, place: child });
       }
     }
   }
