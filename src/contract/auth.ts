@@ -26,9 +26,9 @@ export const webAppSignIn = z.object({
   initData: z.string().check(z.minLength(1), z.maxLength(8192)),
   /**
    * Telegram's client platform (`tgWebAppPlatform`: ios, android, tdesktop, …), unsigned: it only
-   * labels the session in the user's list of signed-in devices.
+   * labels the session in the user's list of signed-in devices (an unknown name is ignored).
    */
-  platform: z.optional(z.string().check(z.regex(/^[a-z0-9_]{1,32}$/, 'Expected a Telegram platform name'))),
+  platform: z.optional(z.string().check(z.maxLength(64))),
 });
 export type WebAppSignIn = z.infer<typeof webAppSignIn>;
 

@@ -609,6 +609,17 @@ describe('a stolen session cannot take the account over (issue 8, item 2)', () =
       expect(fromBrowser).not.toBe(fromIos);
     });
 
+    it('signs in whatever platform name the client sends, labelling an unknown one by the browser', async () => {
+      const id = newTelegramId();
+      const response = await signInMiniApp(id, 'Some Future Client', chromeOnWindows);
+      expect(response.statusCode).toBe(200);
+      const [row] = await db().select().from(sessions).where(eq(sessions.userId, id));
+      expect({ platform: row?.platform, device: row?.device }).toEqual({
+        platform: 'mini_app',
+        device: 'Chrome on Windows',
+      });
+    });
+
     it('labels a web sign-in with the browser and system', async () => {
       const id = newTelegramId();
       const response = await server.app.inject({

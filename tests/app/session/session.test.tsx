@@ -124,7 +124,8 @@ describe('the mini app signs in with its init data', () => {
 
     expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
     const [signIn] = requests('POST', '/authentication/webapp');
-    expect(await bodyOf(signIn)).toEqual({ initData: INIT_DATA });
+    // Telegram's platform goes along, to label the session in the list of devices.
+    expect(await bodyOf(signIn)).toEqual({ initData: INIT_DATA, platform: 'ios' });
     expect(signIn?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
     expect(sessionToken()).toBe('tok-1');
     expect(JSON.stringify({ ...localStorage })).not.toContain('tok-1');

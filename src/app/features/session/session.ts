@@ -202,8 +202,10 @@ export function provideSignIn(deps: SessionDeps) {
     actors: {
       signInWithInitData: fromSignIn(async ({ initData }: { initData: string }) => {
         let token: string | null = null;
+        // Telegram's client platform labels this session in the list of signed-in devices.
+        const client = platform.launchParams?.platform ?? '';
         const json = await request(authEndpoints.signInWithWebApp, {
-          body: { initData },
+          body: client === '' || client.length > 64 ? { initData } : { initData, platform: client },
           onResponse: (response) => {
             token = response.headers.get(sessionTokenHeader);
           },
