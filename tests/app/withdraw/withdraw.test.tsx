@@ -106,6 +106,19 @@ describe('choosing what to withdraw', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Set a passcode first' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Security' }).getAttribute('href')).toBe('/account/security');
   });
+
+  it('says withdrawals are paused, and until when, while outflows are held after a recovery or e-mail change', async () => {
+    const api = installWithdrawApi();
+    api.security = { ...api.security, outflowsHeldUntil: new Date(Date.now() + 3 * 60 * 60_000).toISOString() };
+    open('/wallet/withdraw/USDT/TRX');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawals are paused' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^For your safety, withdrawals are paused until \d+ \w{3} \d\d:\d\d after the change of your passcode or backup e-mail\.$/,
+    );
+    expect(screen.getByRole('link', { name: 'Go to Security' }).getAttribute('href')).toBe('/account/security');
+    expect(screen.queryByRole('textbox', { name: 'Address' })).toBeNull();
+    expect(api.sent.some((request) => request.route === 'POST /wallet/withdrawal')).toBe(false);
+  });
 });
 
 describe('sending a withdrawal', () => {
