@@ -30,7 +30,7 @@ const minute = 60_000;
  */
 export const defaultRateLimitRules = {
   /** Sign-in: mini app init data, Login Widget / OAuth result. */
-  sign_in: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
+  sign_in: { perAccount: { limit: 30, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
   /** The local-mode stand-in for Telegram's login page (signs and creates test users). */
   local_login: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 60, windowMs: minute } },
   /** E-mail codes sent (send-email-code, verify-email), besides the one-per-60-s rule. */
