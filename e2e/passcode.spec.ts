@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { botLink, emailCode } from './support/mailbox.ts';
+import { botLink, emailCode, reportLinkInMail } from './support/mailbox.ts';
 import { OwnServer } from './support/ownServer.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 
@@ -21,7 +21,7 @@ async function enterDigits(page: Page, digits: string): Promise<void> {
   for (const digit of digits) await keypad.getByRole('button', { name: digit, exact: true }).click();
 }
 
-test('a passcode is set with e-mail and bot confirmation, confirms, locks out across a restart and is restored by e-mail', async ({
+test('a passcode is set with e-mail and bot confirmation, confirms, locks out across a restart, is restored by e-mail and the bot, and a changed e-mail can be reported', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -99,10 +99,61 @@ test('a passcode is set with e-mail and bot confirmation, confirms, locks out ac
     await enterDigits(page, '5678');
     await expect(page.getByRole('heading', { name: 'Repeat the new passcode' })).toBeVisible();
     await enterDigits(page, '5678');
-    await expect(page.getByRole('heading', { name: 'Passcode changed' })).toBeVisible();
+    // The e-mail alone no longer changes the passcode: the bot must confirm it (issue 8).
+    await expect(page.getByRole('heading', { name: 'Confirm in the bot' })).toBeVisible();
+    await expect(
+      page.getByText('For your safety, withdrawals are paused for 24 hours after the change.'),
+    ).toBeVisible();
+    const pending = await (await page.request.get(`${server.origin}/api/v1/security?deviceId=e2e`)).json();
+    expect(pending).toMatchObject({ passCode: true, passCodePending: true, outflowsHeldUntil: null });
+
+    const bot = await page.context().newPage();
+    await bot.goto(await botLink(page, server.origin, userId));
+    await bot.getByRole('button', { name: 'Confirm passcode' }).click();
+    await expect(bot.getByRole('heading', { name: 'Passcode confirmed' })).toBeVisible();
+    await bot.close();
 
     await page.goto(`${server.origin}/passcode/order44hash`);
     await enterDigits(page, '5678');
     await expect(page.getByRole('heading', { name: 'Confirmed' })).toBeVisible();
+  });
+
+  await test.step('Security says withdrawals are paused and lists this device', async () => {
+    await page.goto(`${server.origin}/account/security`);
+    await expect(page.getByText(/^For your safety, withdrawals are paused until /)).toBeVisible();
+    const devices = page.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    await expect(devices.getByText('This device')).toBeVisible();
+  });
+
+  const newEmail = `olga.new.${Date.now()}@example.com`;
+  await test.step('the backup e-mail changes only with the passcode and a code from the current address', async () => {
+    await page.getByRole('link', { name: 'Change e-mail' }).click();
+    await expect(page.getByText('Enter your passcode')).toBeVisible();
+    await enterDigits(page, '5678');
+    await expect(page.getByText(`We sent a 6-digit code to your current e-mail ${email}`)).toBeVisible();
+    await page.getByLabel('Code from the current e-mail').fill(await emailCode(page, server.origin, email));
+    await expect(page.getByRole('heading', { name: 'New backup e-mail' })).toBeVisible();
+    await page.getByLabel('E-mail').fill(newEmail);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+    await page.getByLabel('Code from the e-mail').fill(await emailCode(page, server.origin, newEmail));
+    await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
+    await expect(
+      page.getByText('For your safety, withdrawals are paused for 24 hours, and your other devices were signed out.'),
+    ).toBeVisible();
+  });
+
+  await test.step('"This wasn\'t me" in the old address\'s notice locks the account and ends the session', async () => {
+    const link = await reportLinkInMail(page, server.origin, email);
+    const report = await page.context().newPage();
+    await report.goto(link);
+    await expect(report.getByRole('heading', { name: "This wasn't me" })).toBeVisible();
+    // Opening the link did nothing yet: the session still works.
+    expect((await page.request.get(`${server.origin}/api/v1/user/settings`)).status()).toBe(200);
+    await report.getByRole('button', { name: 'Lock my account' }).click();
+    await expect(report.getByRole('heading', { name: 'Account locked' })).toBeVisible();
+    await report.close();
+    expect((await page.request.get(`${server.origin}/api/v1/user/settings`)).status()).toBe(401);
   });
 });

@@ -30,3 +30,11 @@ export async function botLink(page: Page, origin: string, userId: number): Promi
   if (link === undefined) throw new Error('The bot message has no link');
   return link;
 }
+
+/** The "this wasn't me" link in the newest e-mail to `email` (the notice of a changed backup e-mail). */
+export async function reportLinkInMail(page: Page, origin: string, email: string): Promise<string> {
+  const mail = await newestMail(page, origin, email, 'email');
+  const link = /(https?:\/\/[^\s<"]+\/report\/takeover\?token=[\w-]+)/.exec(mail)?.[1];
+  if (link === undefined) throw new Error('The e-mail has no report link');
+  return link;
+}
