@@ -276,6 +276,26 @@ describe('a stolen session cannot take the account over (issue 8, item 2)', () =
       });
     });
 
+    it('lets exactly one of two parallel sends spend the same confirmations', async () => {
+      const user = await owner();
+      const passCodeConfirmationToken = await passCodeToken(user.call, 'change_email');
+      const mailConfirmationToken = await mailTokenFor(user, 'change_email');
+      const tokens = { passCodeConfirmationToken, mailConfirmationToken };
+
+      const answers = await Promise.all([
+        user.call('POST', '/user/verify-email', { email: `par-a${user.userId}@example.com`, ...tokens }),
+        user.call('POST', '/user/verify-email', { email: `par-b${user.userId}@example.com`, ...tokens }),
+      ]);
+
+      // The loser is refused by the one-code-a-minute claim (429) or by the spent tokens (403).
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 429]).toContain(statuses[1]);
+      const live = await db().select().from(emailCodes).where(eq(emailCodes.userId, user.userId));
+      const authorised = live.filter((code) => code.purpose === 'confirm_new_email' && code.usedAt === null);
+      expect(authorised).toHaveLength(1);
+    });
+
     it('asks only for the old address’s code while no passcode is active', async () => {
       const user = await owner({ passCode: false });
       expect(
@@ -665,6 +685,18 @@ describe('a stolen session cannot take the account over (issue 8, item 2)', () =
       expect((await user.call('GET', '/security')).statusCode).toBe(200);
       expect(z.parse(sessionList, (await user.call('GET', '/security/sessions')).json()).sessions).toHaveLength(1);
       expect((await stranger.call('GET', '/security')).statusCode).toBe(200);
+    });
+
+    it('answers a 4xx and ends nothing for a huge, NUL-carrying or empty id', async () => {
+      const user = await owner({ passCode: false });
+      const other = await secondSession(user.userId);
+      for (const id of ['a'.repeat(5000), 'abc%00def', '%20']) {
+        const response = await user.call('DELETE', `/security/sessions/${id}`);
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+      expect((await other('GET', '/security')).statusCode).toBe(200);
     });
 
     it('needs a session, and a cookie-authenticated DELETE needs the non-simple header', async () => {
