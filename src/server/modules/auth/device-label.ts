@@ -3,17 +3,18 @@
  * User-Agent: "Chrome on Windows", "Telegram iOS".
  */
 
-const telegramClients: Readonly<Record<string, string>> = {
-  ios: 'Telegram iOS',
-  android: 'Telegram Android',
-  android_x: 'Telegram Android',
-  tdesktop: 'Telegram Desktop',
-  macos: 'Telegram macOS',
-  weba: 'Telegram Web',
-  webk: 'Telegram Web',
-  web: 'Telegram Web',
-  unigram: 'Unigram',
-};
+/** A Map, not an object: a client may send any name, `toString` and `__proto__` included. */
+const telegramClients: ReadonlyMap<string, string> = new Map([
+  ['ios', 'Telegram iOS'],
+  ['android', 'Telegram Android'],
+  ['android_x', 'Telegram Android'],
+  ['tdesktop', 'Telegram Desktop'],
+  ['macos', 'Telegram macOS'],
+  ['weba', 'Telegram Web'],
+  ['webk', 'Telegram Web'],
+  ['web', 'Telegram Web'],
+  ['unigram', 'Unigram'],
+]);
 
 /** First match wins: Edge and Opera also say "Chrome", Chrome also says "Safari". */
 const browsers: readonly (readonly [RegExp, string])[] = [
@@ -51,7 +52,7 @@ export function browserLabel(userAgent: string | undefined): string | null {
 
 /** The mini app's label: Telegram's client platform when known, else the browser's label. */
 export function miniAppLabel(telegramPlatform: string | undefined, userAgent: string | undefined): string {
-  const client = telegramPlatform === undefined ? undefined : telegramClients[telegramPlatform];
+  const client = telegramPlatform === undefined ? undefined : telegramClients.get(telegramPlatform);
   return client ?? browserLabel(userAgent) ?? 'Telegram';
 }
 
