@@ -468,6 +468,16 @@ describe('the outflow hold', () => {
 });
 
 describe('changing a confirmed backup e-mail', () => {
+  it('says so when the security settings cannot be loaded, and starts once they can', async () => {
+    const api = installSecurityApi({ passCode: true, email: 'old@example.com', isEmailConfirmed: true });
+    api.failing['GET /security'] = { status: 500, body: { code: 'internal_error', message: 'x' } };
+    renderApp({ path: '/account/security/email', session: sessionOf(api) });
+    expect((await screen.findByRole('alert')).textContent).toContain('Couldn’t load your security settings.');
+    delete api.failing['GET /security'];
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Enter your passcode')).toBeTruthy();
+  });
+
   it('asks for the passcode, then the code sent to the current address, then sends the new address with both tokens', async () => {
     const api = installSecurityApi({ passCode: true, email: 'old@example.com', isEmailConfirmed: true });
     renderApp({ path: '/account/security/email', session: sessionOf(api) });

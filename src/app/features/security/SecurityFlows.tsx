@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +11,7 @@ import type { UserSettings } from '../../../contract/settings.ts';
 import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import type { Platform } from '../../platform/types.ts';
+import { LoadFailed } from '../../ui/LoadStates.tsx';
 import { confirmInput, storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { BiometricEnrolmentView } from './BiometricEnrolmentView.tsx';
 import { biometricEnrolmentSteps, enrolmentConfirmInput, provideBiometricEnrolment } from './biometricEnrolment.ts';
@@ -99,6 +101,14 @@ export function EmailChangeFlow({ onDone }: { onDone: () => void }) {
   const [started, setStarted] = useState<EmailChangeInput | null>(null);
   const info = security.data;
   if (started === null && info !== undefined) setStarted(emailChangeInput(platform, info, Date.now()));
+  if (started === null && security.isError) {
+    return (
+      <LoadFailed
+        message={<Trans>Couldn’t load your security settings.</Trans>}
+        onRetry={() => void security.refetch()}
+      />
+    );
+  }
   return started === null ? null : <RunningEmailChange input={started} onDone={onDone} />;
 }
 
