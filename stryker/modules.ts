@@ -24,16 +24,29 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     tests: [
       'tests/server/telegram-algorithms.test.ts',
       'tests/server/telegram-near-misses.test.ts',
+      'tests/server/telegram-mutants.test.ts',
       'tests/server/sign-in.test.ts',
       'tests/server/config.test.ts',
       'tests/server/local-login.test.ts',
     ],
   },
-  'chain-simulator': {
-    mutate: ['src/server/modules/chain-simulator/**/*.ts'],
+  // The simulator in two parts, so the lifecycle (withdrawals, worker) runs on its own: each of its
+  // mutants starts a test server, and the deposit side alone has some 200 mutants.
+  'chain-withdrawals': {
+    mutate: [
+      'src/server/modules/chain-simulator/withdrawals.ts',
+      'src/server/modules/chain-simulator/worker.ts',
+      'src/server/modules/chain-simulator/errors.ts',
+    ],
+    tests: ['tests/server/chain-withdrawals.test.ts', 'tests/server/chain-withdrawal-transitions.test.ts'],
+  },
+  'chain-deposits': {
+    mutate: [
+      'src/server/modules/chain-simulator/deposits.ts',
+      'src/server/modules/chain-simulator/flags.ts',
+      'src/server/modules/chain-simulator/routes.ts',
+    ],
     tests: [
-      'tests/server/chain-withdrawals.test.ts',
-      'tests/server/chain-withdrawal-transitions.test.ts',
       'tests/server/chain-deposits.test.ts',
       'tests/server/chain-check.test.ts',
       'tests/server/chain-routes.test.ts',
