@@ -38,7 +38,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'src/server/modules/chain-simulator/worker.ts',
       'src/server/modules/chain-simulator/errors.ts',
     ],
-    tests: ['tests/server/chain-withdrawals.test.ts', 'tests/server/chain-withdrawal-transitions.test.ts'],
+    tests: [
+      'tests/server/chain-withdrawals.test.ts',
+      'tests/server/chain-withdrawal-transitions.test.ts',
+      'tests/server/chain-simulator-mutants.test.ts',
+    ],
   },
   'chain-deposits': {
     mutate: [
@@ -50,6 +54,7 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/chain-deposits.test.ts',
       'tests/server/chain-check.test.ts',
       'tests/server/chain-routes.test.ts',
+      'tests/server/chain-simulator-mutants.test.ts',
     ],
   },
   withdrawals: {
