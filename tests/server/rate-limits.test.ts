@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { securityInfo, transactionTypes } from '../../src/contract/security';
-import { emailCodes, outbox } from '../../src/server/db/schema/security';
+import { emailCodes, outbox, rateLimits } from '../../src/server/db/schema/security';
 import { sessions } from '../../src/server/db/schema/users';
 import { addressSubject } from '../../src/server/http/rate-limit';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
@@ -200,6 +200,22 @@ describe('sign-in limits', () => {
     });
   const widget = (payload: Record<string, string | number>, address: string) =>
     server.app.inject({ method: 'POST', url: '/api/v1/authentication/telegram', payload, remoteAddress: address });
+  const hitsOf = async (key: string) => {
+    const [row] = await server.database.db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, key));
+    return row?.hits;
+  };
+  const existing = async (keys: readonly string[]) =>
+    (
+      await server.database.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, [...keys]))
+    )
+      .map((row) => row.key)
+      .sort();
   const sessionsOf = async (userId: number) => {
     const [row] = await server.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
     return row?.n;
@@ -275,6 +291,47 @@ describe('sign-in limits', () => {
     } finally {
       await second.app.close();
     }
+  });
+
+  it('answers a counter it has seen over its limit from memory, without another write, until its window ends', async () => {
+    const id = newTelegramId();
+    const key = `sign_in:user:${id}`;
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await webApp(server, id, `203.0.113.${attempt + 1}`)).statusCode).toBe(200);
+    }
+    expectError(await webApp(server, id, '203.0.113.200'), 429, 'rate_limited');
+    expect(await hitsOf(key)).toBe(31);
+
+    server.setNow(new Date(now.getTime() + 59_500));
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(expectError(await webApp(server, id, '203.0.113.201'), 429, 'rate_limited')).toEqual({ seconds: 1 });
+    }
+    expect(await hitsOf(key)).toBe(31);
+
+    server.setNow(new Date(now.getTime() + minute));
+    expect((await webApp(server, id, '203.0.113.202')).statusCode).toBe(200);
+    expect(await hitsOf(key)).toBe(1);
+    server.setNow(now);
+  });
+
+  it('deletes expired counters at most every 10 minutes of its clock', async () => {
+    const gone = newTelegramId();
+    expect((await webApp(server, gone, '203.0.113.210')).statusCode).toBe(200);
+    const start = now.getTime();
+    const oldKeys = [`sign_in:user:${gone}`, 'sign_in:ip:203.0.113.210'];
+    // Counters opened before the last clean-up; the next one comes 10 minutes after it.
+    server.setNow(new Date(start + 11 * minute));
+    expect((await webApp(server, newTelegramId(), '203.0.113.211')).statusCode).toBe(200);
+    expect(await existing(oldKeys)).toEqual([]);
+
+    const later = newTelegramId();
+    server.setNow(new Date(start + 13 * minute));
+    expect((await webApp(server, later, '203.0.113.212')).statusCode).toBe(200);
+    server.setNow(new Date(start + 15 * minute));
+    expect((await webApp(server, newTelegramId(), '203.0.113.213')).statusCode).toBe(200);
+    // Expired, but the last clean-up was only 4 minutes ago.
+    expect(await existing([`sign_in:user:${later}`])).toEqual([`sign_in:user:${later}`]);
+    server.setNow(now);
   });
 });
 
@@ -372,5 +429,20 @@ describe('the counter subject of an address', () => {
     expect(addressSubject('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
     expect(addressSubject('::1')).toBe('0:0:0:0::/64');
     expect(addressSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('keeps anything that is not an address as it is', () => {
+    for (const text of [
+      'not-an-address',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      '2001:db8::zzzz',
+      '1:2:3:4:5:6:7',
+      '::ffff:1.2.3',
+    ]) {
+      expect(addressSubject(text)).toBe(text);
+    }
+    expect(addressSubject('1:2:3:4:5:6:7::')).toBe('1:2:3:4::/64');
+    expect(addressSubject('::')).toBe('0:0:0:0::/64');
   });
 });
