@@ -71,8 +71,12 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/auth-mutants.test.ts',
     ],
   },
+  'rate-limits': {
+    mutate: ['src/server/http/rate-limit.ts'],
+    tests: ['tests/server/rate-limits.test.ts'],
+  },
   security: {
     mutate: ['src/server/modules/security/**/*.ts'],
-    tests: ['tests/server/security-*.test.ts', 'tests/server/withdrawals.test.ts'],
+    tests: ['tests/server/security-*.test.ts', 'tests/server/hashing.test.ts', 'tests/server/withdrawals.test.ts'],
   },
 };
