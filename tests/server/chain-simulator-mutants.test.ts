@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database';
+import { ledgerJournals } from '../../src/server/db/schema/ledger';
 import { withdrawals } from '../../src/server/db/schema/wallet';
 import { chainSimulatorErrors } from '../../src/server/modules/chain-simulator/errors';
 import { advanceWithdrawals, applyWithdrawalOutcome } from '../../src/server/modules/chain-simulator/withdrawals';
@@ -34,6 +35,14 @@ async function settleAll(): Promise<void> {
       await applyWithdrawalOutcome(db, { id: row.id, outcome: 'fail', now });
     }
   }
+}
+
+async function journalsOf(id: string): Promise<string[]> {
+  const rows = await db
+    .select({ type: ledgerJournals.type, step: ledgerJournals.step })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.operationId, id));
+  return rows.map((row) => `${row.type}:${row.step}`).sort();
 }
 
 async function newWithdrawal(): Promise<string> {
@@ -103,6 +112,42 @@ describe('the worker step', () => {
   });
 });
 
+describe('the ledger check behind a revert', () => {
+  it.each([
+    ['never settled (the hold alone)', async (_id: string) => {}],
+    [
+      'canceled (hold and release: as many journals as a settlement)',
+      async (id: string) => {
+        await applyWithdrawalOutcome(db, { id, outcome: 'cancel', now });
+      },
+    ],
+  ])('refuses to refund a row put to completed by hand that was %s', async (_name, before) => {
+    const id = await newWithdrawal();
+    await before(id);
+    await db.update(withdrawals).set({ status: 'completed' }).where(eq(withdrawals.id, id));
+    try {
+      await expect(applyWithdrawalOutcome(db, { id, outcome: 'revert', now })).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'withdrawal_ledger_conflict',
+      });
+      expect((await withdrawalRow(db, id)).status).toBe('completed');
+      expect(await journalsOf(id)).not.toContain('withdrawal:refund');
+    } finally {
+      await db.update(withdrawals).set({ status: 'canceled' }).where(eq(withdrawals.id, id));
+    }
+  });
+
+  it('posts every journal of a withdrawal as type withdrawal', async () => {
+    const id = await newWithdrawal();
+    for (let pass = 1; pass <= 3; pass += 1) {
+      now = new Date(now.getTime() + 1000);
+      await advanceWithdrawals(db, now, { stepMs: 10 });
+    }
+    await applyWithdrawalOutcome(db, { id, outcome: 'revert', now });
+    expect(await journalsOf(id)).toEqual(['withdrawal:hold', 'withdrawal:refund', 'withdrawal:settle']);
+  });
+});
+
 describe('outcomes', () => {
   it('records the default failure reason, and none for a cancel', async () => {
     const failed = await newWithdrawal();
@@ -134,6 +179,43 @@ describe('outcomes', () => {
 });
 
 describe('startWithdrawalWorker', () => {
+  it('steps withdrawals with its own step length', async () => {
+    const id = await newWithdrawal();
+    const fixed = new Date(now.getTime() + 1000);
+    const worker = startWithdrawalWorker({ db, now: () => fixed, stepMs: 30 });
+    try {
+      await expect
+        .poll(async () => (await withdrawalRow(db, id)).status, { timeout: 5000, interval: 10 })
+        .toBe('processing');
+    } finally {
+      await worker.stop();
+    }
+    expect((await withdrawalRow(db, id)).nextStepAt.getTime()).toBe(fixed.getTime() + 30);
+    now = fixed;
+  });
+
+  it('polls as often as the step (at least every 10 ms), and at most once a second for long steps', async () => {
+    const count = async (stepMs: number): Promise<number> => {
+      let passes = 0;
+      const worker = startWithdrawalWorker({
+        db,
+        now: () => {
+          passes += 1;
+          throw new Error('counted');
+        },
+        stepMs,
+        onError: () => {},
+      });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await worker.stop();
+      return passes;
+    };
+    // A one-second poll has not come round within 600 ms; a 10 ms one has, many times.
+    expect(await count(5000)).toBe(0);
+    expect(await count(1000)).toBe(0);
+    expect(await count(10)).toBeGreaterThanOrEqual(3);
+  });
+
   it('hands a failed pass to onError and keeps polling', async () => {
     const errors: unknown[] = [];
     let passes = 0;
