@@ -116,15 +116,14 @@ export interface CounterState {
 /**
  * One hit on each counter, atomically: a counter whose window has passed starts again at 1 with
  * a new window, otherwise its hits grow by one. Answers every counter's state after the hit.
+ * Rows are locked in the order given, so callers always give the same keys in the same order.
  */
 export async function countHits(db: Database, counters: readonly Counter[], now: Date): Promise<CounterState[]> {
   if (counters.length === 0) return [];
-  // Always the same order, so two multi-key hits on PostgreSQL cannot deadlock.
-  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await db
     .insert(rateLimits)
-    .values(sorted.map(({ key, windowMs }) => ({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })))
+    .values(counters.map(({ key, windowMs }) => ({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -151,7 +150,7 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
   const maxRemembered = 10_000;
 
   const cleanUp = async (now: Date): Promise<void> => {
-    if (now.getTime() - lastCleanup < cleanupEveryMs && now.getTime() >= lastCleanup) return;
+    if (now.getTime() - lastCleanup < cleanupEveryMs) return;
     lastCleanup = now.getTime();
     await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
   };
@@ -160,6 +159,8 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
     hit: async (name, subjects) => {
       const rule = rules[name];
       const now = clock();
+      // Always the account's counter first, then the address's: two multi-key upserts on
+      // PostgreSQL then lock rows in the same order and cannot deadlock.
       const limits = new Map<string, RateLimit>();
       if (rule.perAccount !== undefined && subjects.userId !== undefined) {
         limits.set(`${name}:user:${subjects.userId}`, rule.perAccount);
