@@ -50,16 +50,16 @@ export async function noticeEmailChange(
  */
 export async function reportTakeover(context: SecurityContext, token: string): Promise<boolean> {
   const now = context.now();
-  const userId = await consumeTokenOfKind(context.db, token, 'report_takeover', now);
-  if (userId === null) return false;
-  await context.db
-    .update(userSettings)
-    .set({ complianceLock: true, updatedAt: now })
-    .where(eq(userSettings.userId, userId));
-  await endOtherSessions(context.db, userId, null);
-  await securityRow(context.db, userId);
-  await updateSecurityRow(context.db, userId, { pendingPassCodeHash: null }, now);
-  await voidTokens(context.db, userId, 'bot_pass_code', now);
-  await revokeAllBiometrics(context.db, userId);
-  return true;
+  // One transaction: a spent link always leaves the account locked, never half-done by a crash.
+  return context.db.transaction(async (tx) => {
+    const userId = await consumeTokenOfKind(tx, token, 'report_takeover', now);
+    if (userId === null) return false;
+    await tx.update(userSettings).set({ complianceLock: true, updatedAt: now }).where(eq(userSettings.userId, userId));
+    await endOtherSessions(tx, userId, null);
+    await securityRow(tx, userId);
+    await updateSecurityRow(tx, userId, { pendingPassCodeHash: null }, now);
+    await voidTokens(tx, userId, 'bot_pass_code', now);
+    await revokeAllBiometrics(tx, userId);
+    return true;
+  });
 }
