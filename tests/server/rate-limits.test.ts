@@ -444,5 +444,9 @@ describe('the counter subject of an address', () => {
     }
     expect(addressSubject('1:2:3:4:5:6:7::')).toBe('1:2:3:4::/64');
     expect(addressSubject('::')).toBe('0:0:0:0::/64');
+    expect(addressSubject('1::2:3:4:5:6')).toBe('1:0:0:2::/64');
+    for (const text of ['1:2:3:4::5:6:7:8', '2001:db8::ffff:1.2.3.4', '::ffff:1.2.3.4:5']) {
+      expect(addressSubject(text)).toBe(text);
+    }
   });
 });
