@@ -26,6 +26,8 @@ describe('Login Widget: correctly signed but unacceptable', () => {
     ['an id with letters before it', 'abc42'],
     ['an id past 2^53', '9007199254740993'],
     ['an id with a fraction', '4.2'],
+    ['an id with a trailing space', '42 '],
+    ['an id with a trailing newline', '42\n'],
   ])('refuses %s as invalid_user', (_name, id) => {
     const data = signed({ id, first_name: 'Ann', auth_date: authDate });
     expect(verifyLoginWidget(data, testBotToken, now, maxAge)).toEqual({ ok: false, reason: 'invalid_user' });
