@@ -123,7 +123,7 @@ export const emailChangeMachine = setup({
     verifyEmail: pending<string, VerifyEmailInput>(),
     confirmEmail: pending<unknown, { code: string; id: string }>(),
     passcodeConfirm: passcodeConfirmMachine,
-    sendOldCode: pending<string, void>(),
+    sendOldCode: pending<string, { passCodeToken: string | null }>(),
     verifyOldCode: pending<string, { code: string; id: string }>(),
   },
   actions: {
@@ -196,6 +196,7 @@ export const emailChangeMachine = setup({
       invoke: {
         id: 'sendOldCode',
         src: 'sendOldCode',
+        input: ({ context }) => ({ passCodeToken: context.passCodeToken }),
         onDone: {
           target: 'oldCode',
           actions: assign(({ event }) => ({ oldCodeId: event.output, code: '', error: null })),
@@ -271,6 +272,7 @@ export const emailChangeMachine = setup({
               invoke: {
                 id: 'sendOldCode',
                 src: 'sendOldCode',
+                input: ({ context }) => ({ passCodeToken: context.passCodeToken }),
                 onDone: { target: 'waiting', actions: assign(({ event }) => ({ oldCodeId: event.output, code: '' })) },
                 onError: { target: 'ready', actions: assign({ error: 'send_failed' as const }) },
               },

@@ -181,11 +181,15 @@ export const securityEndpoints = {
     errors: [401, 403, 404, 502],
     auth: true,
   }),
-  /** send-email-code: a code to the confirmed e-mail for a transaction type. */
+  /**
+   * send-email-code: a code to the confirmed e-mail for a transaction type. The e-mail change
+   * (`change_email`) may show its passcode confirmation token: such a send is the person's own
+   * and does not wait behind another code sent in the last 60 s.
+   */
   sendEmailCode: defineEndpoint({
     method: 'POST',
     path: '/security/email-code',
-    body: z.object({ transactionType }),
+    body: z.object({ transactionType, passCodeConfirmationToken: z.optional(opaqueToken) }),
     response: idAnswer,
     errors: [401, 404, 429],
     auth: true,

@@ -492,8 +492,10 @@ describe('changing a confirmed backup e-mail', () => {
       transactionType: 'change_email',
       hash: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+    // The passcode token shows the send is the person's own (it need not wait behind another code).
     expect(api.sent.find((sent) => sent.route === 'POST /security/email-code')?.body).toEqual({
       transactionType: 'change_email',
+      passCodeConfirmationToken: 'pass-token-change-email',
     });
     fireEvent.paste(screen.getByRole('textbox', { name: 'Code from the current e-mail' }), {
       clipboardData: { getData: () => '654321' },

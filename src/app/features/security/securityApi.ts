@@ -71,10 +71,21 @@ export const securityCalls = {
   /** POST /user/verify-email → the code id (with the change_email confirmations when replacing an address). */
   verifyEmail: (body: VerifyEmailInput) =>
     normalised(async () => (await call(securityEndpoints.verifyEmail, { body })).id),
-  /** POST /security/email-code {change_email}: a code to the current address → its id. */
-  sendChangeEmailCode: () =>
+  /**
+   * POST /security/email-code {change_email}: a code to the current address → its id. The
+   * passcode confirmation token (when a passcode is set) shows the send is the person's own.
+   */
+  sendChangeEmailCode: (passCodeToken: string | null) =>
     normalised(
-      async () => (await call(securityEndpoints.sendEmailCode, { body: { transactionType: 'change_email' } })).id,
+      async () =>
+        (
+          await call(securityEndpoints.sendEmailCode, {
+            body: {
+              transactionType: 'change_email',
+              ...(passCodeToken === null ? {} : { passCodeConfirmationToken: passCodeToken }),
+            },
+          })
+        ).id,
     ),
   /** POST /security/email-code/token: the current address's code → the mail confirmation token. */
   emailCodeToken: (code: string, id: string) =>
@@ -117,7 +128,9 @@ export function provideEmailChange(deps: { queryClient: QueryClient; platform: P
   return emailChangeMachine.provide({
     actors: {
       passcodeConfirm: providePasscodeConfirm(platform, storage),
-      sendOldCode: fromPromise<string, void>(() => securityCalls.sendChangeEmailCode()),
+      sendOldCode: fromPromise<string, { passCodeToken: string | null }>(({ input }) =>
+        securityCalls.sendChangeEmailCode(input.passCodeToken),
+      ),
       verifyOldCode: fromPromise<string, { code: string; id: string }>(({ input }) =>
         securityCalls.emailCodeToken(input.code, input.id),
       ),

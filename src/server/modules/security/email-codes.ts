@@ -13,27 +13,46 @@ export const emailCodeLifetimeMs = 10 * 60_000;
 export const maxCodeGuesses = 5;
 /** The purpose of the code that confirms the backup e-mail itself. */
 export const confirmEmailPurpose = 'confirm_email';
+/**
+ * The purpose of the code sent to a new address that replaces a confirmed one (flow
+ * `change_email`): only a call that showed the confirmations gets one, and only it may replace
+ * a confirmed address. First addresses (flow `create_email`) use `confirm_email`.
+ */
+export const changeEmailPurpose = 'confirm_new_email';
+
+/**
+ * The 60 s resend window a code counts in: `account`, one for every code of the user whatever
+ * its purpose, so a burst of sends of any kinds mails one code. An `authorised` send (an e-mail
+ * change that has shown the passcode, or the old address's code, so a stolen session cannot
+ * reach it) counts in a window of its own purpose instead, so the person is not kept waiting
+ * behind the code they were sent a moment ago.
+ */
+export type ResendWindow = 'account' | 'authorised';
+
+function resendWindowKey(userId: number, purpose: string, window: ResendWindow): string {
+  return window === 'authorised' ? `email_code_resend:user:${userId}:${purpose}` : `email_code_resend:user:${userId}`;
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Mails a fresh 6-digit code (argon2id-hashed in the database) and answers its id. A user gets
- * at most one code per 60 s for each purpose (the hourly cap in the rate limits counts them all);
- * a new code voids the older ones of its purpose.
+ * at most one code per 60 s (see {@link resendWindowKey}; the hourly cap in the rate limits
+ * counts every code); a new code voids the older ones of its purpose.
  */
 export async function sendEmailCode(
   context: SecurityContext,
   userId: number,
   purpose: string,
   email: string,
+  window: ResendWindow = purpose === changeEmailPurpose ? 'authorised' : 'account',
 ): Promise<{ id: string }> {
   const now = context.now();
   // Claimed in one atomic upsert before anything is sent: of any number of parallel requests
   // (on any server instance) exactly one sends a code in a 60 s window.
   const [claim] = await countHits(
     context.db,
-    // Per purpose: the e-mail change mails the old address, then the new one, within a minute.
-    [{ key: `email_code_resend:user:${userId}:${purpose}`, windowMs: resendWaitMs }],
+    [{ key: resendWindowKey(userId, purpose, window), windowMs: resendWaitMs }],
     now,
   );
   if (claim === undefined) throw new Error('The resend counter was not stored');

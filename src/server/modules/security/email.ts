@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TransactionType } from '../../../contract/security';
 import { emailCodes, securityTokens, userSecurity } from '../../db/schema/security';
 import type { SecurityContext } from './context';
-import { checkEmailCode, confirmEmailPurpose, sendEmailCode } from './email-codes';
+import { changeEmailPurpose, checkEmailCode, confirmEmailPurpose, sendEmailCode } from './email-codes';
 import { securityErrors } from './errors';
 import { holdOutflows } from './outflow-hold';
 import { endOtherSessions } from './sessions';
@@ -10,12 +10,6 @@ import { securityRow, updateSecurityRow } from './store';
 import { noticeEmailChange } from './takeover';
 import { consumeToken, issueToken, sha256, type TokenKind } from './tokens';
 
-/**
- * The purpose of the code sent to a new address that replaces a confirmed one (flow
- * `change_email`): only a call that showed the confirmations gets one, and only it may replace
- * a confirmed address. First addresses (flow `create_email`) use `confirm_email`.
- */
-export const changeEmailPurpose = 'confirm_new_email';
 /** The transaction type of the passcode and mail confirmation tokens of an e-mail change. */
 export const changeEmailTransaction = 'change_email';
 
@@ -186,15 +180,24 @@ export async function confirmEmail(
   return { answer: { result: true }, failedNotices };
 }
 
-/** send-email-code: a code to the confirmed backup e-mail for a transaction type. */
+/**
+ * send-email-code: a code to the confirmed backup e-mail for a transaction type. An e-mail
+ * change that shows a live passcode confirmation token for `change_email` (checked, not spent:
+ * verify-email spends it) sends in its own resend window.
+ */
 export async function sendTransactionCode(
   context: SecurityContext,
   userId: number,
   transactionType: TransactionType,
+  passCodeToken?: string,
 ): Promise<{ id: string }> {
   const row = await securityRow(context.db, userId);
   if (!row.emailConfirmed || row.email === null) throw securityErrors.emailNotSet();
-  return sendEmailCode(context, userId, transactionType, row.email);
+  const authorised =
+    transactionType === changeEmailTransaction &&
+    passCodeToken !== undefined &&
+    (await isLiveToken(context, userId, passCodeToken, 'confirmation', context.now()));
+  return sendEmailCode(context, userId, transactionType, row.email, authorised ? 'authorised' : 'account');
 }
 
 /** verify-email-code: the code → a mail confirmation token bound to the code's transaction type. */

@@ -64,7 +64,7 @@ export function registerSecurityRoutes(
   );
   registerEndpoint(app, context, securityEndpoints.sendEmailCode, async ({ userId, body, request }) => {
     await context.rateLimits.hit('email_code', { userId, address: request.ip });
-    return sendTransactionCode(security, userId, body.transactionType);
+    return sendTransactionCode(security, userId, body.transactionType, body.passCodeConfirmationToken);
   });
   registerEndpoint(app, context, securityEndpoints.emailCodeToken, ({ userId, body }) =>
     emailCodeToken(security, userId, body),
