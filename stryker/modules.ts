@@ -68,7 +68,10 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/sessions.test.ts',
       'tests/server/settings.test.ts',
       'tests/server/referrals.test.ts',
-      'tests/server/auth-mutants.test.ts',
+      'tests/server/device-label.test.ts',
+      'tests/server/security-takeover.test.ts',
+      'tests/server/telegram-near-misses.test.ts',
+      'tests/server/rate-limits.test.ts',
     ],
   },
   'rate-limits': {

@@ -59,3 +59,52 @@ describe('the device label of a session', () => {
     expect(miniAppLabel(undefined, undefined)).toBe('Telegram');
   });
 });
+
+describe('each name a label is recognised by, alone', () => {
+  // One token per pattern alternative, so dropping any alternative or its word boundary fails.
+  it.each([
+    ['Edge/18.1 (Windows NT 10.0)', 'Edge on Windows'],
+    ['EdgA/131.0 (Linux; Android 14)', 'Edge on Android'],
+    ['EdgiOS/131.0 (iPhone)', 'Edge on iOS'],
+    ['Edg/131.0 (Macintosh)', 'Edge on macOS'],
+    ['OPR/115.0 (X11; Linux)', 'Opera on Linux'],
+    ['Opera/9.80 (Windows NT 6.1)', 'Opera on Windows'],
+    ['YaBrowser/24.10 (Android 13)', 'Yandex Browser on Android'],
+    ['SamsungBrowser/26.0 (Linux; Android 14)', 'Samsung Internet on Android'],
+    ['Firefox/133.0 (Mac OS X 14.1)', 'Firefox on macOS'],
+    ['FxiOS/133.0 (iPad)', 'Firefox on iOS'],
+    ['Chromium/131.0 (X11; Linux)', 'Chrome on Linux'],
+    ['CriOS/131.0 (iPod touch)', 'Chrome on iOS'],
+    ['Chrome/131.0 (X11; CrOS x86_64)', 'Chrome on ChromeOS'],
+    ['Safari/605.1 (iPad)', 'Safari on iOS'],
+  ])('labels %j as %j', (agent, label) => {
+    expect(browserLabel(agent)).toBe(label);
+  });
+
+  it.each([
+    ['a system alone', '(Windows NT 10.0)', 'Windows'],
+    ['a browser alone', 'Firefox/133.0', 'Firefox'],
+    ['Android before Linux, which Android agents also say', 'Firefox/133.0 (Linux; Android 14)', 'Firefox on Android'],
+    ['ChromeOS before Linux', 'Firefox/133.0 (X11; CrOS; Linux)', 'Firefox on ChromeOS'],
+    ['iOS before macOS, which iPad agents also say', 'Safari/605.1 (iPad; Macintosh)', 'Safari on iOS'],
+  ])('labels %s', (_, agent, label) => {
+    expect(browserLabel(agent)).toBe(label);
+  });
+
+  it.each([
+    ['a name inside a longer word', 'XEdg/1 NotChrome/2 MySafari/3 (NoWindows; XLinux)'],
+    ['a name without its slash', 'Edg Chrome Firefox Safari YaBrowser SamsungBrowser CriOS FxiOS Chromium OPR'],
+    ['a system inside a longer word', 'AndroidX iPhoneish XiPad CrOSS Linuxy Windowsy'],
+  ])('recognises nothing in %s', (_, agent) => {
+    expect(browserLabel(agent)).toBeNull();
+  });
+
+  it.each([
+    ['android_x', 'Telegram Android'],
+    ['web', 'Telegram Web'],
+    ['unigram', 'Unigram'],
+    ['__proto__', 'Telegram'],
+  ])('names the Telegram client %j as %j', (platform, label) => {
+    expect(miniAppLabel(platform, undefined)).toBe(label);
+  });
+});
