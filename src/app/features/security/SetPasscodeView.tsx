@@ -16,6 +16,7 @@ import { FlowLayout } from '../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { botConfigQueryOptions } from './securityApi.ts';
 import '../../ui/text-field.css';
+import { BotConfirmationLink } from './BotConfirmationLink.tsx';
 import './security.css';
 
 export type SetPasscodeActor = ActorRefFrom<typeof setPasscodeMachine>;
@@ -330,8 +331,6 @@ function SupportNotice({ snapshot }: { snapshot: Snapshot }) {
 }
 
 function BotConfirm() {
-  const config = useQuery(botConfigQueryOptions());
-  const bot = config.data?.bot_username;
   return (
     <Page centered>
       <PageTitle
@@ -342,22 +341,7 @@ function BotConfirm() {
           </Trans>
         }
       />
-      {config.data?.local_mode ? (
-        <p className="security-hint">
-          <Trans>
-            Local mode: the confirmation link is in the <a href="/local/mailbox">local mailbox</a>.
-          </Trans>
-        </p>
-      ) : bot ? (
-        <a
-          className="ui-button ui-button--primary ui-button--stretched"
-          href={`https://t.me/${bot}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          <Trans>Open the bot</Trans>
-        </a>
-      ) : null}
+      <BotConfirmationLink />
       <p className="security-hint" role="status">
         <Trans>Waiting for the confirmation…</Trans>
       </p>

@@ -12,14 +12,6 @@ export async function securityRow(db: Database, userId: number): Promise<Securit
   return row;
 }
 
-/** The same, locked for this transaction, so a user's concurrent checks run one at a time. */
-export async function lockedSecurityRow(db: Database, userId: number): Promise<SecurityRow> {
-  await db.insert(userSecurity).values({ userId }).onConflictDoNothing();
-  const [row] = await db.select().from(userSecurity).where(eq(userSecurity.userId, userId)).for('update');
-  if (row === undefined) throw new Error(`No security row for user ${userId}`);
-  return row;
-}
-
 export async function updateSecurityRow(
   db: Database,
   userId: number,

@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ChangePasscodeError, changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
@@ -22,7 +21,7 @@ import {
   usePasteDigits,
 } from '../../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { botConfigQueryOptions } from '../securityApi.ts';
+import { BotConfirmationLink } from '../BotConfirmationLink.tsx';
 
 export type ChangePasscodeActor = ActorRefFrom<typeof changePasscodeMachine>;
 type Snapshot = SnapshotFrom<typeof changePasscodeMachine>;
@@ -197,8 +196,6 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
  * the old one works until then, and withdrawals pause for 24 h once it is confirmed.
  */
 function ConfirmInBot() {
-  const config = useQuery(botConfigQueryOptions());
-  const bot = config.data?.bot_username;
   return (
     <Page centered>
       <div className="security-done">
@@ -214,22 +211,7 @@ function ConfirmInBot() {
         <p className="security-hint">
           <Trans>For your safety, withdrawals are paused for 24 hours after the change.</Trans>
         </p>
-        {config.data?.local_mode ? (
-          <p className="security-hint">
-            <Trans>
-              Local mode: the confirmation link is in the <a href="/local/mailbox">local mailbox</a>.
-            </Trans>
-          </p>
-        ) : bot ? (
-          <a
-            className="ui-button ui-button--primary ui-button--stretched"
-            href={`https://t.me/${bot}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            <Trans>Open the bot</Trans>
-          </a>
-        ) : null}
+        <BotConfirmationLink />
         <PathLink href={securityPath}>
           <span className="ui-button ui-button--secondary ui-button--stretched">
             <Trans>Back to Security</Trans>
