@@ -39,7 +39,8 @@ function buildIfStale(appDir: string): void {
   console.log(
     builtAt === 0 ? 'Building the app (first start)…' : 'Sources changed since the last build: rebuilding the app…',
   );
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // Into the directory that will be served, so APP_DIR and the build always agree.
+  const build = spawnSync('npm', ['run', 'build', '--', '--outDir', appDir], { stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The app did not build; fix the error above and run `npm start` again.');
     process.exit(build.status ?? 1);
