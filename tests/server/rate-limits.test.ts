@@ -7,6 +7,7 @@ import { emailCodes, outbox, rateLimits } from '../../src/server/db/schema/secur
 import { sessions } from '../../src/server/db/schema/users';
 import { addressSubject } from '../../src/server/http/rate-limit';
 import { generateDepositAddress } from '../../src/server/integrations/chain/addresses';
+import { createSession } from '../../src/server/modules/auth/sessions';
 import {
   activatePassCode,
   advance,
@@ -405,6 +406,33 @@ describe('limits on passcode, biometric and address checks', () => {
     expect(expectError(await check(call, '0000'), 403, 'wrong_pass_code')).toEqual({ attemptsLeft: 4 });
   });
 
+  it('refuses the next passcode checks of an account over its limit from memory, before its session is looked up', async () => {
+    const user = await signInTestUser(server.database);
+    const call = caller(server, user.token);
+    await activatePassCode(server, call, user.userId, bot, '1234');
+    for (let attempt = 0; attempt < 10; attempt += 1) ok(await check(call, '1234'), tokenAnswer);
+    expectError(await check(call, '1234'), 429, 'rate_limited');
+
+    // With the session gone, a lookup would answer 401: a 429 proves the flood costs no database work.
+    await server.database.db.delete(sessions).where(eq(sessions.userId, user.userId));
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(expectError(await check(call, '1234'), 429, 'rate_limited')).toEqual({ seconds: 60 });
+    }
+    advance(server, clock, minute);
+    expectError(await check(call, '1234'), 401, 'unauthorized');
+  });
+
+  it('counts a second session of an account over its limit against the same account', async () => {
+    const user = await signInTestUser(server.database);
+    const call = caller(server, user.token);
+    await activatePassCode(server, call, user.userId, bot, '1234');
+    for (let attempt = 0; attempt < 10; attempt += 1) ok(await check(call, '1234'), tokenAnswer);
+    const other = await createSession(server.database.db, user.userId);
+    expect(expectError(await check(caller(server, other.token), '1234'), 429, 'rate_limited')).toEqual({
+      seconds: 60,
+    });
+  });
+
   it('refuses the 21st biometric check in a minute', async () => {
     const user = await signInTestUser(server.database);
     const call = caller(server, user.token);
@@ -455,6 +483,39 @@ describe('limits on passcode, biometric and address checks', () => {
       'rate_limited',
     );
     expect(seconds).toEqual({ seconds: (hour - 10 * minute) / 1000 });
+  });
+});
+
+describe('an address over its limit', () => {
+  let server: TestServer;
+  const now = new Date('2026-11-20T10:00:00Z');
+
+  beforeAll(async () => {
+    server = await createTestServer({
+      now,
+      rateLimits: { pass_code_token: { perAddress: { limit: 2, windowMs: minute } } },
+    });
+  });
+  afterAll(() => server.close());
+
+  const check = (token: string, remoteAddress: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/v1/security/pass-code/token',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { code: '1234', transactionType: 'p2p', hash: 'order' },
+    });
+
+  it('is refused before any session is looked up, signed in or not; another address is not', async () => {
+    const user = await signInTestUser(server.database);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await check(user.token, '198.51.100.7')).statusCode).not.toBe(429);
+    }
+    expectError(await check(user.token, '198.51.100.7'), 429, 'rate_limited');
+
+    expect(expectError(await check('not-a-session', '198.51.100.7'), 429, 'rate_limited')).toEqual({ seconds: 60 });
+    expectError(await check('not-a-session', '198.51.100.8'), 401, 'unauthorized');
   });
 });
 

@@ -1,7 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { findSessionUser, type SessionPolicy, sessionCookieName } from '../modules/auth/sessions';
+import { findSessionUser, hashSessionToken, type SessionPolicy, sessionCookieName } from '../modules/auth/sessions';
 import { ApiError, unauthorized } from './api-error';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,6 +16,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function cookieToken(request: FastifyRequest): string | undefined {
   const token = request.cookies[sessionCookieName];
   return token === undefined || token === '' ? undefined : token;
+}
+
+/** The hash of the session token a request carries (header first, as `authenticate` reads it), if any. */
+export function sessionCredential(request: FastifyRequest): string | undefined {
+  const token = bearerToken(request) ?? cookieToken(request);
+  return token === undefined ? undefined : hashSessionToken(token);
 }
 
 /**

@@ -52,6 +52,12 @@ export interface RateLimitSubjects {
   readonly userId?: number;
   /** The client's address, `request.ip`. */
   readonly address?: string;
+  /**
+   * The hash of the session token the request came with. Not a counter of its own: when the
+   * account is over its limit, the credential is remembered with it, so the next request with the
+   * same token can be refused before its session is looked up (see `refuseKnown`).
+   */
+  readonly credential?: string;
 }
 
 export interface RateLimiter {
@@ -60,6 +66,13 @@ export interface RateLimiter {
    * `rate_limited` `{ seconds }` when any of them is over its limit, with the longest wait.
    */
   hit(rule: RateLimitRuleName, subjects: RateLimitSubjects): Promise<void>;
+  /**
+   * Throws 429 when this instance already knows the address, or the account behind the
+   * credential, to be over the rule's limit; touches nothing. Lets a flood be refused before any
+   * database work, even the session lookup (on the embedded database that work shares the one
+   * event loop with everyone else's requests).
+   */
+  refuseKnown(rule: RateLimitRuleName, subjects: Pick<RateLimitSubjects, 'address' | 'credential'>): void;
 }
 
 export const rateLimitedCode = 'rate_limited';
@@ -155,7 +168,39 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
     await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
   };
 
+  const remember = (key: string, until: number): void => {
+    if (overUntil.size >= maxRemembered) overUntil.clear();
+    overUntil.set(key, until);
+  };
+
+  /** The longest known wait, in seconds, over the given counter keys; 0 when none is over. */
+  const knownWait = (keys: Iterable<string>, now: Date): number => {
+    let wait = 0;
+    for (const key of keys) {
+      const until = overUntil.get(key);
+      if (until === undefined) continue;
+      if (until > now.getTime()) wait = Math.max(wait, secondsUntil(new Date(until), now));
+      else overUntil.delete(key);
+    }
+    return wait;
+  };
+
+  const accountKey = (name: RateLimitRuleName, userId: number) => `${name}:user:${userId}`;
+  const addressKey = (name: RateLimitRuleName, address: string) => `${name}:ip:${addressSubject(address)}`;
+  const credentialKey = (name: RateLimitRuleName, credential: string) => `${name}:credential:${credential}`;
+
   return {
+    refuseKnown: (name, subjects) => {
+      const rule = rules[name];
+      const keys: string[] = [];
+      if (rule.perAddress !== undefined && subjects.address !== undefined)
+        keys.push(addressKey(name, subjects.address));
+      if (rule.perAccount !== undefined && subjects.credential !== undefined) {
+        keys.push(credentialKey(name, subjects.credential));
+      }
+      const wait = knownWait(keys, clock());
+      if (wait > 0) throw rateLimited(wait);
+    },
     hit: async (name, subjects) => {
       const rule = rules[name];
       const now = clock();
@@ -163,20 +208,20 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
       // PostgreSQL then lock rows in the same order and cannot deadlock.
       const limits = new Map<string, RateLimit>();
       if (rule.perAccount !== undefined && subjects.userId !== undefined) {
-        limits.set(`${name}:user:${subjects.userId}`, rule.perAccount);
+        limits.set(accountKey(name, subjects.userId), rule.perAccount);
       }
       if (rule.perAddress !== undefined && subjects.address !== undefined) {
-        limits.set(`${name}:ip:${addressSubject(subjects.address)}`, rule.perAddress);
+        limits.set(addressKey(name, subjects.address), rule.perAddress);
       }
       if (limits.size === 0) return;
-      let knownWait = 0;
-      for (const key of limits.keys()) {
-        const until = overUntil.get(key);
-        if (until === undefined) continue;
-        if (until > now.getTime()) knownWait = Math.max(knownWait, secondsUntil(new Date(until), now));
-        else overUntil.delete(key);
+      const credential = subjects.credential === undefined ? undefined : credentialKey(name, subjects.credential);
+      const known = knownWait(limits.keys(), now);
+      if (known > 0) {
+        const accountUntil =
+          subjects.userId === undefined ? undefined : overUntil.get(accountKey(name, subjects.userId));
+        if (credential !== undefined && accountUntil !== undefined) remember(credential, accountUntil);
+        throw rateLimited(known);
       }
-      if (knownWait > 0) throw rateLimited(knownWait);
       await cleanUp(now);
       const states = await countHits(
         db,
@@ -188,8 +233,14 @@ export function createRateLimiter(db: Database, clock: () => Date, overrides: Ra
         const limit = limits.get(state.key);
         if (limit !== undefined && state.hits > limit.limit) {
           wait = Math.max(wait, secondsUntil(state.resetAt, now));
-          if (overUntil.size >= maxRemembered) overUntil.clear();
-          overUntil.set(state.key, state.resetAt.getTime());
+          remember(state.key, state.resetAt.getTime());
+          if (
+            credential !== undefined &&
+            subjects.userId !== undefined &&
+            state.key === accountKey(name, subjects.userId)
+          ) {
+            remember(credential, state.resetAt.getTime());
+          }
         }
       }
       if (wait > 0) throw rateLimited(wait);

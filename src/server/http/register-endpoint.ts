@@ -3,9 +3,9 @@ import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../modules/auth/sessions';
-import { authenticate } from './authenticate';
+import { authenticate, sessionCredential } from './authenticate';
 import { type Parsed, parseRequestPart, parseResponse, requestSchema } from './parse-request';
-import type { RateLimiter } from './rate-limit';
+import type { RateLimiter, RateLimitRuleName } from './rate-limit';
 
 /** What a handler receives: the request parts already validated by the endpoint's schemas. */
 export interface EndpointInput<E extends EndpointDefinition> {
@@ -45,6 +45,15 @@ async function resolveUser(
   return endpoint.auth ? authenticate(context.db, request, context.now(), context.sessions) : undefined;
 }
 
+export interface EndpointOptions {
+  /**
+   * The rate limit every call counts against, per account (signed-in endpoints) and per address.
+   * A request already known to be over it is refused before its session is looked up; the rest
+   * count one hit once authenticated and validated, before the handler runs.
+   */
+  readonly rateLimit?: RateLimitRuleName;
+}
+
 /**
  * Registers one contract endpoint under /api/v1: authenticates when the endpoint says so,
  * validates params, query and body with its schemas (400 `validation_failed` otherwise), and
@@ -57,6 +66,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   context: EndpointContext,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
 ): void {
   const url = `${apiBasePath}${endpoint.path}`;
   // Built once here rather than per request: copies of the contract's schemas whose objects refuse unknown keys.
@@ -67,15 +77,19 @@ export function registerEndpoint<E extends EndpointDefinition>(
     method: endpoint.method,
     url,
     handler: async (request, reply) => {
+      const { rateLimit } = options;
+      const credential = rateLimit === undefined ? undefined : sessionCredential(request);
+      if (rateLimit !== undefined) context.rateLimits.refuseKnown(rateLimit, { address: request.ip, credential });
       const userId = await resolveUser(endpoint, context, request);
-      const answer = await handler({
+      const parsed = {
         params: parseRequestPart(params, request.params, 'params'),
         query: parseRequestPart(query, request.query, 'query'),
         body: parseRequestPart(body, request.body, 'body'),
-        userId,
-        request,
-        reply,
-      });
+      };
+      if (rateLimit !== undefined) {
+        await context.rateLimits.hit(rateLimit, { userId, address: request.ip, credential });
+      }
+      const answer = await handler({ ...parsed, userId, request, reply });
       return context.validateResponses ? parseResponse(endpoint.response, answer, `${endpoint.method} ${url}`) : answer;
     },
   });

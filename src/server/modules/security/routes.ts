@@ -52,37 +52,49 @@ export function registerSecurityRoutes(
   registerEndpoint(app, context, securityEndpoints.setPassCode, ({ userId, body, request }) =>
     setPassCode(security, userId, body.code, requestOrigin(request)),
   );
-  registerEndpoint(app, context, securityEndpoints.passCodeToken, async ({ userId, body, request }) => {
-    await context.rateLimits.hit('pass_code_token', { userId, address: request.ip });
-    return passCodeToken(security, userId, body);
-  });
+  registerEndpoint(
+    app,
+    context,
+    securityEndpoints.passCodeToken,
+    ({ userId, body }) => passCodeToken(security, userId, body),
+    { rateLimit: 'pass_code_token' },
+  );
   registerEndpoint(app, context, securityEndpoints.recoverPassCode, ({ userId, body, request }) =>
     recoverPassCode(security, userId, body, {
       sessionHash: requestSessionHash(request),
       origin: requestOrigin(request),
     }),
   );
-  registerEndpoint(app, context, securityEndpoints.sendEmailCode, async ({ userId, body, request }) => {
-    await context.rateLimits.hit('email_code', { userId, address: request.ip });
-    return sendTransactionCode(security, userId, body.transactionType, body.passCodeConfirmationToken);
-  });
+  registerEndpoint(
+    app,
+    context,
+    securityEndpoints.sendEmailCode,
+    ({ userId, body }) => sendTransactionCode(security, userId, body.transactionType, body.passCodeConfirmationToken),
+    { rateLimit: 'email_code' },
+  );
   registerEndpoint(app, context, securityEndpoints.emailCodeToken, ({ userId, body }) =>
     emailCodeToken(security, userId, body),
   );
   registerEndpoint(app, context, securityEndpoints.addBiometric, ({ userId, body }) =>
     addBiometric(security, userId, body),
   );
-  registerEndpoint(app, context, securityEndpoints.biometricToken, async ({ userId, body, request }) => {
-    await context.rateLimits.hit('biometric_token', { userId, address: request.ip });
-    return biometricToken(security, userId, body);
-  });
+  registerEndpoint(
+    app,
+    context,
+    securityEndpoints.biometricToken,
+    ({ userId, body }) => biometricToken(security, userId, body),
+    { rateLimit: 'biometric_token' },
+  );
   registerEndpoint(app, context, securityEndpoints.removeBiometric, ({ userId, query }) =>
     removeBiometric(context.db, userId, query.deviceId),
   );
-  registerEndpoint(app, context, securityEndpoints.verifyEmail, async ({ userId, body, request }) => {
-    await context.rateLimits.hit('email_code', { userId, address: request.ip });
-    return verifyEmail(security, userId, body);
-  });
+  registerEndpoint(
+    app,
+    context,
+    securityEndpoints.verifyEmail,
+    ({ userId, body }) => verifyEmail(security, userId, body),
+    { rateLimit: 'email_code' },
+  );
   registerEndpoint(app, context, securityEndpoints.confirmEmail, async ({ userId, body, request }) => {
     const { answer, failedNotices } = await confirmEmail(security, userId, body, {
       sessionHash: requestSessionHash(request),

@@ -6,10 +6,13 @@ import { checkWithdrawalAddress, createWithdrawal, getWithdrawal } from './servi
 
 /** Address check, withdrawal create and withdrawal status. */
 export function registerWithdrawalRoutes(app: FastifyInstance, context: EndpointContext): void {
-  registerEndpoint(app, context, walletOperationEndpoints.checkAddress, async ({ userId, body, request }) => {
-    await context.rateLimits.hit('check_address', { userId, address: request.ip });
-    return checkWithdrawalAddress(context.db, body);
-  });
+  registerEndpoint(
+    app,
+    context,
+    walletOperationEndpoints.checkAddress,
+    ({ body }) => checkWithdrawalAddress(context.db, body),
+    { rateLimit: 'check_address' },
+  );
   registerEndpoint(app, context, walletOperationEndpoints.createWithdrawal, ({ userId, body }) =>
     createWithdrawal(context.db, userId, body, context.now()),
   );
