@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteErrorScreen } from './features/shell/ErrorScreen.tsx';
 import { NotFound } from './features/shell/NotFound.tsx';
+import { trackHistory } from './lib/back.ts';
 import { type HistoryAction, shouldResetScroll, shouldRestoreScroll } from './lib/scroll.ts';
 import type { Session } from './lib/session.ts';
 import type { Platform } from './platform/types.ts';
@@ -33,6 +34,8 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     scrollRestoration: ({ location }) => shouldRestoreScroll(lastAction, location.state),
   });
 
+  // Where each history entry is, so "back" knows where the person came from (lib/back.ts).
+  trackHistory(router.history);
   router.history.subscribe(({ action }) => {
     lastAction = action.type;
   });

@@ -8,6 +8,7 @@ import { type SessionSettings, signInMachine } from '../../machines/signIn.machi
 import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { type Session, type SessionState, sessionQueryKey } from '../../src/app/lib/session.ts';
 import { createToastActor } from '../../src/app/lib/toasts.tsx';
+import { createScreenActionsStore } from '../../src/app/platform/screenActions.ts';
 import { createThemeActor, themeStore } from '../../src/app/platform/theme.ts';
 import type { Platform } from '../../src/app/platform/types.ts';
 import { capabilitiesFor } from '../../src/app/platform/versionGates.ts';
@@ -32,6 +33,7 @@ export function fakePlatform(kind: 'web' | 'mini-app', version = '8.0'): Platfor
     haptic: vi.fn(),
     alert: vi.fn(() => Promise.resolve()),
     onSettingsButton: vi.fn(() => () => {}),
+    screenActions: createScreenActionsStore(),
     navigated: vi.fn(),
     expand: vi.fn(),
     ready: vi.fn(),

@@ -1,4 +1,5 @@
 import type { LaunchParams } from './launchParams.ts';
+import { createScreenActionsStore } from './screenActions.ts';
 import type { TelegramSession } from './telegramSdk.ts';
 import {
   applyThemeParams,
@@ -45,6 +46,9 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
   });
   root.dataset.platform = 'mini-app';
 
+  const screenActions = createScreenActionsStore();
+  let showScreenActions: (() => void) | null = null;
+
   const session: Promise<TelegramSession | null> = import('./telegramSdk.ts')
     .then(({ connectTelegram }) =>
       connectTelegram({
@@ -52,9 +56,20 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
         swipeToCloseDisabled: shouldDisableVerticalSwipe(launch.platform),
         onThemeChange(params) {
           theme.send({ type: 'messenger.schemeChange', scheme: schemeOfThemeParams(params) });
+          // The buttons' colours come from the theme: repaint them in the new one.
+          showScreenActions?.();
         },
+        onScreenAction: (slot) => screenActions.press(slot),
+        secondaryButton: capabilities.secondaryButton,
       }),
     )
+    .then((telegram) => {
+      // Telegram's buttons follow the screen's actions from now on (and show the current ones).
+      showScreenActions = () => telegram.showScreenActions(screenActions.snapshot());
+      screenActions.subscribe(showScreenActions);
+      showScreenActions();
+      return telegram;
+    })
     .catch((error: unknown) => {
       // The app still works without the SDK (no native buttons); say why in the console.
       console.warn('Telegram SDK unavailable', error);
@@ -98,6 +113,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       const telegram = capabilities.alert ? await session : null;
       if (telegram) await telegram.alert(message);
     },
+    screenActions,
     onSettingsButton(handler) {
       if (!capabilities.settingsButton) return () => {};
       let detach: (() => void) | null = null;

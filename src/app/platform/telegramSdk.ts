@@ -8,18 +8,22 @@
  * answer with `window.Telegram.WebView.receiveEvent(name, payload)`.
  */
 import {
+  backButton,
   biometry,
   hapticFeedback,
   init,
+  mainButton,
   miniApp,
   mockTelegramEnv,
   popup,
   qrScanner,
+  secondaryButton,
   settingsButton,
   swipeBehavior,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
+import type { ButtonLook, ScreenActionSlot, ScreenActionsSnapshot } from './screenActions.ts';
 import type { Transport } from './transport.ts';
 import type { Biometry, HapticKind } from './types.ts';
 
@@ -31,12 +35,21 @@ export interface TelegramSession {
   ready(): void;
   scanQr(prompt: string): Promise<string | null>;
   biometry: Biometry;
+  /**
+   * Shows a screen's actions on Telegram's MainButton, SecondaryButton (when `secondary` is
+   * allowed, 7.10+) and BackButton; presses come back through `ConnectOptions.onScreenAction`.
+   */
+  showScreenActions(actions: ScreenActionsSnapshot): void;
 }
 
 export interface ConnectOptions {
   readonly transport: Transport;
   readonly swipeToCloseDisabled: boolean;
   onThemeChange(params: Record<string, string>): void;
+  /** A press of Telegram's MainButton, SecondaryButton or BackButton. */
+  onScreenAction(slot: ScreenActionSlot): void;
+  /** The SecondaryButton may be used (Bot API 7.10+). */
+  readonly secondaryButton: boolean;
 }
 
 /** Runs one SDK call; an unsupported or failing call must never break the app. */
@@ -148,6 +161,75 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
       }
     },
     biometry: connectBiometry(),
+    showScreenActions: connectScreenButtons(options),
+  };
+}
+
+type RgbColour = `#${string}`;
+
+/**
+ * A button's parameters for Telegram. The enabled colours are Telegram's defaults (the theme's
+ * button colours), asked for explicitly so a button disabled before shows them again; a disabled
+ * button is greyed with the theme's hint colour, since Telegram draws an inactive button as it
+ * draws an active one.
+ */
+function buttonParams(look: ButtonLook | null, enabled: { background?: RgbColour; text?: RgbColour }) {
+  if (!look) return { isVisible: false };
+  const pressable = !look.disabled && !look.busy;
+  const greyed = look.disabled && !look.busy;
+  const background = greyed ? themeParams.hintColor() : enabled.background;
+  const text = greyed ? themeParams.backgroundColor() : enabled.text;
+  return {
+    isVisible: true,
+    text: look.label,
+    isEnabled: pressable,
+    isLoaderVisible: look.busy,
+    hasShineEffect: false,
+    ...(background ? { backgroundColor: background } : {}),
+    ...(text ? { textColor: text } : {}),
+  };
+}
+
+/** Mounts the three buttons once, listens to their presses, and returns how to show a screen's actions. */
+function connectScreenButtons(options: ConnectOptions): (actions: ScreenActionsSnapshot) => void {
+  attempt('main button', () => {
+    mainButton.mount();
+    mainButton.onClick(() => options.onScreenAction('main'));
+  });
+  attempt('back button', () => {
+    if (!backButton.mount.isAvailable()) return;
+    backButton.mount();
+    backButton.onClick(() => options.onScreenAction('back'));
+  });
+  const secondary = options.secondaryButton && secondaryButton.mount.isAvailable();
+  if (secondary) {
+    attempt('secondary button', () => {
+      secondaryButton.mount();
+      secondaryButton.onClick(() => options.onScreenAction('secondary'));
+    });
+  }
+  return (actions) => {
+    attempt('main button', () =>
+      mainButton.setParams(
+        buttonParams(actions.main, { background: themeParams.buttonColor(), text: themeParams.buttonTextColor() }),
+      ),
+    );
+    if (secondary) {
+      attempt('secondary button', () =>
+        secondaryButton.setParams({
+          ...buttonParams(actions.secondary, {
+            background: themeParams.bottomBarBgColor() ?? themeParams.secondaryBackgroundColor(),
+            text: themeParams.buttonColor(),
+          }),
+          // Under the main button, like @wallet's pairs of actions.
+          position: 'bottom',
+        }),
+      );
+    }
+    attempt('back button', () => {
+      if (actions.back) backButton.show.ifAvailable();
+      else backButton.hide.ifAvailable();
+    });
   };
 }
 

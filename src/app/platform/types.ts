@@ -1,4 +1,5 @@
 import type { LaunchParams } from './launchParams.ts';
+import type { ScreenActionsStore } from './screenActions.ts';
 import type { ThemeActor } from './theme.ts';
 import type { Capabilities } from './versionGates.ts';
 
@@ -78,6 +79,12 @@ export interface Platform {
   alert(message: string): Promise<void>;
   /** Shows the messenger's settings button (≥ 7.0) and calls `handler` on press; web: nothing. */
   onSettingsButton(handler: () => void): () => void;
+  /**
+   * The current screen's main, secondary and back actions (`useScreenActions()`). The mini app
+   * mirrors them to Telegram's MainButton, SecondaryButton (7.10+) and BackButton; on the web the
+   * shell renders them itself.
+   */
+  readonly screenActions: ScreenActionsStore;
   /** Called after every navigation: expands the mini app unless the path keeps it compact. */
   navigated(pathname: string): void;
   /** Expands the mini app to full height (a deep link's `expand`); web: nothing. */

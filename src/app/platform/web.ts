@@ -1,3 +1,4 @@
+import { createScreenActionsStore } from './screenActions.ts';
 import { createThemeActor, darkSchemeQuery, localStorageOrNull, themeStore } from './theme.ts';
 import type { Platform } from './types.ts';
 import { noCapabilities } from './versionGates.ts';
@@ -38,6 +39,8 @@ export function createWebPlatform(root: HTMLElement = document.documentElement):
     haptic() {},
     alert: () => Promise.resolve(),
     onSettingsButton: () => () => {},
+    // The shell renders them: buttons under the screen, back in the header.
+    screenActions: createScreenActionsStore(),
     navigated() {},
     expand() {},
     ready() {},

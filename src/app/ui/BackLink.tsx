@@ -4,7 +4,7 @@ import './back-link.css';
 import { LineIcon } from './LineIcon.tsx';
 
 /** The "‹" in front of every way back. */
-function BackChevron() {
+export function BackChevron() {
   return <LineIcon width={10} height={17} path="M8.5 1.5l-7 7 7 7" strokeWidth={2.2} />;
 }
 

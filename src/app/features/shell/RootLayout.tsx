@@ -6,6 +6,7 @@ import { useFollowSettings } from '../settings/useFollowSettings.ts';
 import { Header } from './Header.tsx';
 import { silenceHarmlessGlobalErrors } from './harmlessGlobalErrors.ts';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
+import { ScreenActionBar } from './ScreenActionBar.tsx';
 import { ToastHost } from './ToastHost.tsx';
 import './shell.css';
 
@@ -35,6 +36,8 @@ export function RootLayout() {
         <BlockedGuard>
           <Outlet />
         </BlockedGuard>
+        {/* The screen's main and secondary actions where Telegram does not draw them. */}
+        <ScreenActionBar />
       </main>
       <LoadingIndicator busy={routePending || sessionLoading} />
       <ToastHost />

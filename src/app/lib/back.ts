@@ -1,0 +1,72 @@
+import {
+  type RegisteredRouter,
+  type RouterHistory,
+  useRouter,
+  useSearch,
+  type ValidateNavigateOptions,
+} from '@tanstack/react-router';
+import * as z from 'zod/mini';
+
+/**
+ * The spec's `back` query parameter (000 s.2: "an optional query parameter back is used widely
+ * to decide where the back action goes"): a path inside the app, e.g.
+ * `/transactions/deposit/7?back=/wallet/TON`. Only a path on this origin is accepted (no
+ * scheme, no `//host`, no backslash, no spaces), so a link cannot send anyone elsewhere; anything
+ * else is dropped as if absent.
+ */
+export const inAppPath = z.string().check(z.maxLength(512), z.regex(/^\/(?![/\\])[^\s\\]*$/));
+
+/** Every route's search accepts `back` (validated once, on the root route). */
+export const backSearch = z.object({ back: z.catch(z.optional(inAppPath), undefined) });
+
+// The path of every history entry this tab has seen the app make, by the router's entry index
+// (`__TSR_index`), so "back" can tell whether the previous entry is where it wants to go.
+// In memory only: paths carry ids, and a reload forgets them (then an in-app previous entry is
+// still known to exist from its index, just not where it is).
+const trails = new WeakMap<RouterHistory, Map<number, string>>();
+
+function entryIndex(history: RouterHistory): number {
+  return history.location.state.__TSR_index ?? 0;
+}
+
+/** Called once by the router: remembers where each history entry is. */
+export function trackHistory(history: RouterHistory): () => void {
+  const trail = new Map<number, string>();
+  trails.set(history, trail);
+  const remember = () => {
+    trail.set(entryIndex(history), history.location.href);
+  };
+  remember();
+  return history.subscribe(remember);
+}
+
+/** The previous in-app entry: its path when known, `'unknown'` after a reload, null when there is none. */
+function previousEntry(history: RouterHistory): string | null {
+  const index = entryIndex(history);
+  if (index <= 0) return null;
+  return trails.get(history)?.get(index - 1) ?? 'unknown';
+}
+
+/**
+ * Where a screen's back action goes, decided in one place:
+ * 1. the `back` query parameter, when the link that opened the screen named it;
+ * 2. otherwise where the person came from, one step back in history, when that was in the app;
+ * 3. otherwise (opened from outside: a deep link, a new tab) the screen's parent, `fallback`.
+ * A target that is the previous entry is reached with `history.back()` (so browser back and
+ * forward stay in step); any other target replaces this entry, so back never piles up entries.
+ */
+export function useBack<TOptions>(fallback: ValidateNavigateOptions<RegisteredRouter, TOptions>): () => void {
+  const router = useRouter();
+  const back = useSearch({ strict: false, select: (search) => search.back });
+  return () => {
+    const previous = previousEntry(router.history);
+    if (back !== undefined) {
+      if (previous === back) router.history.back();
+      else void router.navigate({ href: back, replace: true });
+    } else if (previous !== null) {
+      router.history.back();
+    } else {
+      void router.navigate({ ...fallback, replace: true });
+    }
+  };
+}
