@@ -35,13 +35,6 @@ export function parseThemePreference(value: unknown): ThemePreference {
   return value === 'light' || value === 'dark' ? value : 'device';
 }
 
-/** The preference after `preference` in the cycle device → light → dark → device. */
-export function nextThemePreference(preference: ThemePreference): ThemePreference {
-  if (preference === 'device') return 'light';
-  if (preference === 'light') return 'dark';
-  return 'device';
-}
-
 export interface ThemeInput {
   preference?: ThemePreference | null;
   deviceScheme?: ColorScheme;
