@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor as waitForActor } from 'xstate';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import { request } from '../../../src/app/api/call.ts';
-import { sessionToken, setSessionToken } from '../../../src/app/api/sessionToken.ts';
+import { sessionEnded, sessionToken } from '../../../src/app/api/sessionToken.ts';
 import { SessionGate } from '../../../src/app/features/session/SessionGate.tsx';
 import {
   createSession,
@@ -107,7 +107,7 @@ beforeEach(() => {
 afterEach(() => {
   running?.stop();
   running = null;
-  setSessionToken(null);
+  sessionEnded();
   setErrorReporter(null);
   reports.length = 0;
   clearApiErrors();
@@ -199,6 +199,84 @@ describe('a 401 while signed in, and logging out', () => {
     expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
     expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined();
     expect(queryClient.getQueryData(['public', 'prices'])).toEqual({ TON: '1' });
+  });
+
+  it('a reload’s sign-in never signs out: a read sent with the replaced session’s cookie is sent again with the new token', async () => {
+    // The server as it behaves on a reload: the sign-in deletes the session the cookie held, so
+    // a request without the new bearer token is refused; the sign-in answers only once the
+    // page's first request has left.
+    let answerSignIn: () => void = () => {};
+    routes['POST /authentication/webapp'] = () =>
+      new Promise<Response>((resolve) => {
+        answerSignIn = () => resolve(json(200, SETTINGS, { 'x-session-token': 'tok-new' }));
+      });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    let refuseOldCookie: () => void = () => {};
+    const oldCookieRefused = new Promise<void>((resolve) => {
+      refuseOldCookie = resolve;
+    });
+    routes['GET /user/profile'] = async (sent) => {
+      if (sent.headers.get('authorization') === 'Bearer tok-new') return json(200, { id: 42 });
+      await oldCookieRefused;
+      return json(401, { code: 'unauthorized', message: 'Not signed in' });
+    };
+    const { session } = start(miniApp());
+    const profile = request({ method: 'GET', path: '/user/profile', response: settingsEndpoints.getSettings.response });
+    await vi.waitFor(() => expect(requests('GET', '/user/profile')).toHaveLength(1));
+
+    answerSignIn();
+    await vi.waitFor(() => expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true));
+    refuseOldCookie();
+
+    await expect(profile).resolves.toEqual({ id: 42 });
+    expect(requests('GET', '/user/profile').map((sent) => sent.headers.get('authorization'))).toEqual([
+      null,
+      'Bearer tok-new',
+    ]);
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(sessionToken()).toBe('tok-new');
+  });
+
+  it('a write sent before the sign-in answered is not repeated, and its 401 does not sign out either', async () => {
+    let answerSignIn: () => void = () => {};
+    routes['POST /authentication/webapp'] = () =>
+      new Promise<Response>((resolve) => {
+        answerSignIn = () => resolve(json(200, SETTINGS, { 'x-session-token': 'tok-new' }));
+      });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    let refuseOldCookie: () => void = () => {};
+    const oldCookieRefused = new Promise<void>((resolve) => {
+      refuseOldCookie = resolve;
+    });
+    routes['PUT /user/settings'] = async () => {
+      await oldCookieRefused;
+      return json(401, { code: 'unauthorized', message: 'Not signed in' });
+    };
+    const { session } = start(miniApp());
+    const write = request(settingsEndpoints.updateSettings, { body: { language: 'ru' } });
+    await vi.waitFor(() => expect(requests('PUT', '/user/settings')).toHaveLength(1));
+    answerSignIn();
+    await vi.waitFor(() => expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true));
+    refuseOldCookie();
+
+    await expect(write).rejects.toMatchObject({ error: { code: 401 } });
+    expect(requests('PUT', '/user/settings')).toHaveLength(1);
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
+  it('a 401 to a read sent under the current session still signs out', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-5' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    const { session } = start(miniApp());
+    await settled(session);
+    routes['GET /user/profile'] = () => json(401, { code: 'unauthorized', message: 'Session ended' });
+
+    await request({ method: 'GET', path: '/user/profile', response: settingsEndpoints.getSettings.response }).catch(
+      () => {},
+    );
+
+    expect(requests('GET', '/user/profile')).toHaveLength(1);
+    expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);
   });
 
   it('ends the session on the server on logout', async () => {

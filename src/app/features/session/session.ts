@@ -15,7 +15,7 @@ import { normalizeTimeZone, settingsEndpoints, type UserSettings, userSettings }
 import { call, parseResponse, request } from '../../api/call.ts';
 import { ApiCallError, isUnauthorized, normalizeApiError, toApiError } from '../../api/errors.ts';
 import { onUnauthorized } from '../../api/http.ts';
-import { setSessionToken } from '../../api/sessionToken.ts';
+import { sessionBegan, sessionEnded } from '../../api/sessionToken.ts';
 import { report } from '../../lib/errorReporting.ts';
 import type { Session, SessionState } from '../../lib/session.ts';
 import { sessionQueryKey } from '../../lib/session.ts';
@@ -35,7 +35,9 @@ import '../../lib/queryMeta.ts';
  *   web, the trip to the login page (`GET /authentication/config`, then `location.assign`);
  *   failures reach it as `{ status }`, null when there was no response;
  * - inside the mini app the session token of the sign-in answer is kept in memory only and sent
- *   as a bearer token (api/sessionToken.ts);
+ *   as a bearer token (api/sessionToken.ts); every sign-in begins a new session generation, so a
+ *   401 to a request sent before it (carrying the cookie of the session it replaced) is stale
+ *   and never reaches the machine as `session.unauthorized` (api/http.ts);
  * - its actions are the effects: `logOut`; `sessionStarted` on every sign-in (the settings seed
  *   the settings query; after it, once, a missing time zone is set from the device, and inside
  *   the mini app the session cookie is checked once); `retryScheduled`, which says so on the
@@ -211,7 +213,7 @@ export function provideSignIn(deps: SessionDeps) {
           },
         });
         const settings = acceptSettings(json);
-        if (hasUserId(settings)) setSessionToken(token);
+        if (hasUserId(settings)) sessionBegan(token);
         return settings;
       }),
       signInWithLoginWidget: fromSignIn(async (data: TelegramLoginData) => {
@@ -219,7 +221,9 @@ export function provideSignIn(deps: SessionDeps) {
         // Not numbers: nothing Telegram signed; the server would refuse it too.
         if (body === null) throw new ApiCallError(normalizeApiError(400, 'Malformed login data'));
         // The web wallet's session is the HttpOnly cookie; the answer's token header is ignored.
-        return acceptSettings(await request(authEndpoints.signInWithTelegram, { body }));
+        const settings = acceptSettings(await request(authEndpoints.signInWithTelegram, { body }));
+        if (hasUserId(settings)) sessionBegan(null);
+        return settings;
       }),
       checkSession: fromSignIn(async () => acceptSettings(await request(settingsEndpoints.getSettings))),
       endSession: fromSignIn(async () => {
@@ -235,7 +239,7 @@ export function provideSignIn(deps: SessionDeps) {
     },
     actions: {
       logOut: () => {
-        setSessionToken(null);
+        sessionEnded();
         // Everything the person's session could read goes; public data (meta.public) stays.
         queryClient.removeQueries({ predicate: (query) => query.meta?.public !== true });
       },
