@@ -35,6 +35,8 @@ export default {
   // The sandbox needs the server, the contract and the server tests; not the app, e2e or docs.
   ignorePatterns: [
     'dist',
+    // Build folders of parallel e2e runs (dist-h2, …): changing under a run, they break its copy.
+    'dist-*',
     'data',
     'docs',
     'e2e',

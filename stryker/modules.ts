@@ -8,6 +8,14 @@ export interface MutationModule {
   readonly tests: string[];
 }
 
+const securityTests = [
+  'tests/server/security-*.test.ts',
+  'tests/server/hashing.test.ts',
+  'tests/server/withdrawals.test.ts',
+  'tests/server/public-origin.test.ts',
+  'tests/server/rate-limits.test.ts',
+];
+
 export const mutationModules: Readonly<Record<string, MutationModule>> = {
   ledger: {
     mutate: ['src/server/ledger/**/*.ts'],
@@ -59,7 +67,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
   },
   withdrawals: {
     mutate: ['src/server/modules/withdrawals/**/*.ts'],
-    tests: ['tests/server/withdrawals.test.ts', 'tests/server/withdrawals-mutants.test.ts'],
+    tests: [
+      'tests/server/withdrawals.test.ts',
+      'tests/server/withdrawals-mutants.test.ts',
+      'tests/server/rate-limits.test.ts',
+    ],
   },
   auth: {
     mutate: ['src/server/modules/auth/**/*.ts'],
@@ -72,14 +84,43 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/security-takeover.test.ts',
       'tests/server/telegram-near-misses.test.ts',
       'tests/server/rate-limits.test.ts',
+      'tests/server/local-login.test.ts',
+      'tests/server/auth-mutants.test.ts',
     ],
   },
   'rate-limits': {
     mutate: ['src/server/http/rate-limit.ts'],
     tests: ['tests/server/rate-limits.test.ts'],
   },
-  security: {
-    mutate: ['src/server/modules/security/**/*.ts'],
-    tests: ['tests/server/security-*.test.ts', 'tests/server/hashing.test.ts', 'tests/server/withdrawals.test.ts'],
+  // The security module in two parts (some 1,000 mutants at once): passcode, tokens and holds;
+  // then e-mail, takeover, sessions, the bot and the routes.
+  'security-passcode': {
+    mutate: [
+      'src/server/modules/security/biometric.ts',
+      'src/server/modules/security/context.ts',
+      'src/server/modules/security/errors.ts',
+      'src/server/modules/security/hashing.ts',
+      'src/server/modules/security/lockout.ts',
+      'src/server/modules/security/outflow-hold.ts',
+      'src/server/modules/security/passcode.ts',
+      'src/server/modules/security/store.ts',
+      'src/server/modules/security/tokens.ts',
+    ],
+    tests: securityTests,
+  },
+  'security-email': {
+    mutate: [
+      'src/server/modules/security/bot.ts',
+      'src/server/modules/security/email-codes.ts',
+      'src/server/modules/security/email.ts',
+      'src/server/modules/security/info.ts',
+      'src/server/modules/security/mail.ts',
+      'src/server/modules/security/messages.ts',
+      'src/server/modules/security/pages.ts',
+      'src/server/modules/security/routes.ts',
+      'src/server/modules/security/sessions.ts',
+      'src/server/modules/security/takeover.ts',
+    ],
+    tests: securityTests,
   },
 };
