@@ -52,11 +52,15 @@ export interface ScreenActionsClaim {
 }
 
 export interface ScreenActionsStore {
-  /** The newest claim wins, so a screen's sheet can put its own actions over the screen's. */
+  /**
+   * Each slot shows the newest claim that declares it (`null` declares "none"; absent declares
+   * nothing): a form inside a screen can declare the main action while the screen declares back,
+   * and a sheet opened over a screen covers the slots it declares.
+   */
   claim(actions: ScreenActions): ScreenActionsClaim;
   snapshot(): ScreenActionsSnapshot;
   subscribe(listener: () => void): () => void;
-  /** A press of the button in `slot`: runs the newest claim's action unless it is disabled or busy. */
+  /** A press of the button in `slot`: runs the action shown there unless it is disabled or busy. */
   press(slot: ScreenActionSlot): void;
 }
 
@@ -96,11 +100,19 @@ export function createScreenActionsStore(): ScreenActionsStore {
   const listeners = new Set<() => void>();
   let current: ScreenActionsSnapshot = nothing;
 
+  const declared = <Slot extends ScreenActionSlot>(slot: Slot): ScreenActions[Slot] => {
+    for (let index = claims.length - 1; index >= 0; index -= 1) {
+      const action = claims[index]?.actions[slot];
+      if (action !== undefined) return action;
+    }
+    return undefined;
+  };
+
   const refresh = (): void => {
-    const top = claims.at(-1)?.actions;
-    const next: ScreenActionsSnapshot = top
-      ? { main: lookOf(top.main), secondary: lookOf(top.secondary), back: Boolean(top.back) }
-      : nothing;
+    const next: ScreenActionsSnapshot =
+      claims.length > 0
+        ? { main: lookOf(declared('main')), secondary: lookOf(declared('secondary')), back: Boolean(declared('back')) }
+        : nothing;
     if (sameSnapshot(current, next)) return;
     current = next;
     for (const listener of [...listeners]) listener();
@@ -130,13 +142,11 @@ export function createScreenActionsStore(): ScreenActionsStore {
       return () => listeners.delete(listener);
     },
     press(slot) {
-      const top = claims.at(-1)?.actions;
-      if (!top) return;
       if (slot === 'back') {
-        top.back?.();
+        declared('back')?.();
         return;
       }
-      const action = top[slot];
+      const action = declared(slot);
       if (action && !action.disabled && !action.busy) run(action);
     },
   };

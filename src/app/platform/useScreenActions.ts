@@ -14,7 +14,8 @@ import type { ScreenActions, ScreenActionsClaim, ScreenActionsSnapshot } from '.
  * Inside the mini app they are Telegram's MainButton, SecondaryButton (7.10+; below it the web's
  * button shows in the page instead) and BackButton; on the web the shell's buttons at the bottom
  * of the screen and the back control in the header. Call it on every render (it keeps the newest
- * labels and handlers); leaving the screen hides all three.
+ * labels and handlers); leaving the screen hides all three. Parts of a screen may call it too:
+ * each slot shows the most recent declaration of it (a form declares `main`, its screen `back`).
  */
 export function useScreenActions(actions: ScreenActions): void {
   const { screenActions } = usePlatform();

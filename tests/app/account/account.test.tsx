@@ -51,7 +51,7 @@ describe('the account page', () => {
     const { router } = renderApp({ path: '/account', session: api.session() });
     fireEvent.click(await screen.findByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(await screen.findByRole('link', { name: 'Security' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/security'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();

@@ -77,9 +77,10 @@ describe('the saved addresses of a network', () => {
     installAddressBookApi();
     open('/account/address-book/TON');
     expect(await screen.findByText('No saved addresses on TON yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add address' }).getAttribute('href')).toBe(
-      '/account/address-book/TON/add',
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add address' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('No saved addresses on TON yet.');
     expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/account/address-book/TON/search');
   });
 
@@ -172,16 +173,16 @@ describe('a saved address', () => {
     expect(screen.getByText(entry.address).className).toBe('address-book-address');
     vi.useFakeTimers();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
     });
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(2000));
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
   });
 
   it('is renamed on its edit page (PUT title) and shows the new title', async () => {
     const { api, entry, router } = await openEntry();
-    fireEvent.click(screen.getByRole('link', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const title = await screen.findByRole('textbox', { name: 'Title' });
     expect(title).toHaveProperty('value', entry.title);
     fireEvent.change(title, { target: { value: 'hot-wallet' } });
@@ -196,7 +197,7 @@ describe('a saved address', () => {
 
   it('says "Address not found" when the entry went away before the rename, and the default otherwise', async () => {
     const { api, entry } = await openEntry();
-    fireEvent.click(screen.getByRole('link', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const title = await screen.findByRole('textbox', { name: 'Title' });
     api.failing[`PUT /wallet/address-book/${entry.id}`] = {
       status: 404,
@@ -215,7 +216,7 @@ describe('a saved address', () => {
 
   it('shows the server’s name rule under the title', async () => {
     const { api, entry } = await openEntry();
-    fireEvent.click(screen.getByRole('link', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const title = await screen.findByRole('textbox', { name: 'Title' });
     api.failing[`PUT /wallet/address-book/${entry.id}`] = {
       status: 400,

@@ -146,6 +146,20 @@ describe('a screen’s actions on the web', () => {
     expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
   });
+
+  it('lets a form inside a screen declare the main action while the screen declares back', () => {
+    const platform = fakePlatform('web');
+    renderWithProviders(
+      <>
+        <FormScreen onSubmit={(event) => event.preventDefault()} />
+        <Screen actions={{ back: () => {} }} />
+        <ScreenActionBar />
+      </>,
+      { platform },
+    );
+    expect(screen.getByRole('button', { name: 'Save address' })).toBeTruthy();
+    expect(platform.screenActions.snapshot().back).toBe(true);
+  });
 });
 
 describe('a screen’s actions inside the mini app', () => {

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contract/user.ts';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -21,6 +23,7 @@ import './account.css';
 export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onLogOut: () => void }) {
   const navigate = useNavigate();
   const closeSheet = () => void navigate({ to: '/account', search: {}, replace: true });
+  useScreenActions({ back: useBack({ to: '/' }) });
   return (
     <Page>
       <PageTitle title={<Trans>Account</Trans>} />

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { useBack } from '../../lib/back.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { useAddressNameField } from '../../lib/useAddressNameField.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -22,7 +22,9 @@ import './address-book.css';
  */
 export function AddressBookAddView({ network }: { network: NetworkId }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
+  // Saved, it returns to the list the way back does.
+  const back = useBack({ to: '/account/address-book/$network', params: { network } });
+  useScreenActions({ back });
   const toasts = useToasts();
   const add = useAddAddressBookEntry();
   const title = useAddressNameField('');
@@ -37,9 +39,6 @@ export function AddressBookAddView({ network }: { network: NetworkId }) {
 
   return (
     <Page>
-      <BackLink to="/account/address-book/$network" params={{ network }}>
-        <Trans>Address book</Trans>
-      </BackLink>
       <CatalogueGate failed={<Trans>Couldn’t load the networks.</Trans>}>
         {(catalogue) => (
           <PageTitle title={<Trans>Add address</Trans>} subtitle={addressBookNetworkName(catalogue, network)} />
@@ -58,7 +57,7 @@ export function AddressBookAddView({ network }: { network: NetworkId }) {
             {
               onSuccess: () => {
                 toasts.show('success', t`Address saved`);
-                void navigate({ to: '/account/address-book/$network', params: { network }, replace: true });
+                back();
               },
             },
           );

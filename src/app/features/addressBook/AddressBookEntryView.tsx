@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { AddressBookEntry } from '../../../contract/address-book.ts';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { useBack } from '../../lib/back.ts';
 import { useCopyFeedback } from '../../lib/clipboard.ts';
 import { useToasts } from '../../lib/toasts.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Empty, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -14,18 +15,16 @@ import { addressBookEntryQueryOptions, useDeleteAddressBookEntry } from './addre
 import './address-book.css';
 
 /**
- * /account/address-book/{network}/{id}: the title, the full address with Copy ("Copied" for
- * 2 s), Edit and Delete. Deleting returns to the list, which offers "Restore". An entry of
+ * /account/address-book/{network}/{id}: the title and the full address; "Copy address" ("Copied"
+ * for 2 s) is the main action, Edit the second one, Delete stays in the page. Deleting returns to the list, which offers "Restore". An entry of
  * another network is not found here.
  */
 export function AddressBookEntryView({ network, id }: { network: NetworkId; id: string }) {
   const { i18n } = useLingui();
   const entry = useQuery(addressBookEntryQueryOptions(id));
+  useScreenActions({ back: useBack({ to: '/account/address-book/$network', params: { network } }) });
   return (
     <Page>
-      <BackLink to="/account/address-book/$network" params={{ network }}>
-        <Trans>Address book</Trans>
-      </BackLink>
       <QueryGate query={entry} failed={(error) => i18n._(addressBookFailure(error, 'load').message)}>
         {(data) =>
           data.network === network ? (
@@ -44,28 +43,26 @@ export function AddressBookEntryView({ network, id }: { network: NetworkId; id: 
 }
 
 function EntryDetails({ entry, network }: { entry: AddressBookEntry; network: NetworkId }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const toasts = useToasts();
   const remove = useDeleteAddressBookEntry();
   const { copied, copy } = useCopyFeedback();
+  useScreenActions({
+    main: { label: copied ? t`Copied` : t`Copy address`, onPress: () => void copy(entry.address) },
+    secondary: {
+      label: t`Edit`,
+      onPress: () =>
+        void navigate({ to: '/account/address-book/$network/$id/edit', params: { network, id: entry.id } }),
+    },
+  });
   return (
     <>
       <PageTitle title={entry.title} />
       <div className="address-book-card">
         <p className="address-book-address">{entry.address}</p>
-        <Button variant="secondary" stretched onClick={() => void copy(entry.address)}>
-          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-        </Button>
       </div>
       <div className="address-book-actions">
-        <Link
-          to="/account/address-book/$network/$id/edit"
-          params={{ network, id: entry.id }}
-          className="ui-button ui-button--secondary"
-        >
-          <Trans>Edit</Trans>
-        </Link>
         <Button
           variant="destructive"
           disabled={remove.isPending}

@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import { Button } from '../../ui/Button.tsx';
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 
 /**
- * An address-book form (add, edit): the fields, a failure that belongs to no field, then "Save"
- * (busy while saving). Enter submits too; the fields check themselves, so the browser does not.
+ * An address-book form (add, edit): the fields and a failure that belongs to no field; "Save"
+ * (busy while saving) is the screen's main action. Enter submits too; the fields check
+ * themselves, so the browser does not.
  */
 export function AddressBookForm({
   formError,
@@ -18,9 +19,12 @@ export function AddressBookForm({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const id = useId();
+  useScreenActions({ main: { label: t`Save`, submits: id, busy: pending } });
   return (
     <form
+      id={id}
       className="address-book-form"
       noValidate
       onSubmit={(event) => {
@@ -34,9 +38,6 @@ export function AddressBookForm({
           {i18n._(formError)}
         </p>
       ) : null}
-      <Button type="submit" stretched disabled={pending} aria-busy={pending || undefined}>
-        <Trans>Save</Trans>
-      </Button>
     </form>
   );
 }

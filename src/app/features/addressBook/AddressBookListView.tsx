@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressBookEntries } from './AddressBookEntries.tsx';
@@ -10,7 +11,8 @@ import { RestoreOffer } from './RestoreOffer.tsx';
 import './address-book.css';
 
 /**
- * /account/address-book/{network}: the network's saved addresses, "Add address" and "Search".
+ * /account/address-book/{network}: the network's saved addresses, "Search", and "Add address" as
+ * the main action.
  * `deleted` is the entry just deleted (the URL's `?deleted=`), offered for restoring.
  */
 export function AddressBookListView({
@@ -22,11 +24,17 @@ export function AddressBookListView({
   deleted: string | undefined;
   onRestoreOfferClose: () => void;
 }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  useScreenActions({
+    main: {
+      label: t`Add address`,
+      onPress: () => void navigate({ to: '/account/address-book/$network/add', params: { network } }),
+    },
+    back: useBack({ to: '/account/address-book' }),
+  });
   return (
     <Page>
-      <BackLink to="/account/address-book">
-        <Trans>Address book</Trans>
-      </BackLink>
       <CatalogueGate failed={<Trans>Couldn’t load the networks.</Trans>}>
         {(catalogue) => {
           const networkName = addressBookNetworkName(catalogue, network);
@@ -34,13 +42,6 @@ export function AddressBookListView({
             <>
               <PageTitle title={networkName} subtitle={<Trans>Saved addresses</Trans>} />
               <div className="address-book-actions">
-                <Link
-                  to="/account/address-book/$network/add"
-                  params={{ network }}
-                  className="ui-button ui-button--primary"
-                >
-                  <Trans>Add address</Trans>
-                </Link>
                 <Link
                   to="/account/address-book/$network/search"
                   params={{ network }}

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -9,11 +10,9 @@ import { addressBookNetworks } from './addressBookNetworks.ts';
 /** /account/address-book: choose the network whose saved addresses to see. */
 export function AddressBookNetworksView() {
   const navigate = useNavigate();
+  useScreenActions({ back: useBack({ to: '/account' }) });
   return (
     <Page>
-      <BackLink to="/account">
-        <Trans>Account</Trans>
-      </BackLink>
       <PageTitle
         title={<Trans>Address book</Trans>}
         subtitle={<Trans>Addresses you withdraw to, saved with a name.</Trans>}

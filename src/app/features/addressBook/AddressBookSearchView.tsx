@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AddressBookEntries } from './AddressBookEntries.tsx';
@@ -16,11 +17,9 @@ export function AddressBookSearchView({ network }: { network: NetworkId }) {
   const { t } = useLingui();
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), searchDebounceMs);
+  useScreenActions({ back: useBack({ to: '/account/address-book/$network', params: { network } }) });
   return (
     <Page>
-      <BackLink to="/account/address-book/$network" params={{ network }}>
-        <Trans>Address book</Trans>
-      </BackLink>
       <PageTitle title={<Trans>Search</Trans>} />
       <TextField
         label={<Trans>Title or address</Trans>}

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { UserSettings } from '../../../contract/settings.ts';
 import type { FiatAsset } from '../../../contract/wallet.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -41,9 +41,11 @@ function SymbolBadge({ symbol }: { symbol: string }) {
  */
 export function LocalCurrencyView({ settings }: { settings: UserSettings }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const currencies = useQuery(fiatCurrenciesQueryOptions());
-  const change = useChangeSetting({ onSaved: () => void navigate({ to: '/account/settings' }) });
+  // A saved choice returns to the settings the same way back does.
+  const back = useBack({ to: '/account/settings' });
+  const change = useChangeSetting({ onSaved: back });
+  useScreenActions({ back });
   const [search, setSearch] = useState('');
   const query = normalizeSearch(useDeferredValue(search));
   const saving = change.isPending ? change.variables.local_currency : undefined;
@@ -60,9 +62,6 @@ export function LocalCurrencyView({ settings }: { settings: UserSettings }) {
 
   return (
     <Page>
-      <BackLink to="/account/settings">
-        <Trans>Settings</Trans>
-      </BackLink>
       <PageTitle
         title={<Trans>Local currency</Trans>}
         subtitle={<Trans>Balances and prices are shown in this currency.</Trans>}
@@ -98,7 +97,7 @@ export function LocalCurrencyView({ settings }: { settings: UserSettings }) {
               pendingLabel={t`Saving`}
               disabled={change.isPending}
               onSelect={() => {
-                if (asset.code === settings.local_currency) void navigate({ to: '/account/settings' });
+                if (asset.code === settings.local_currency) back();
                 else change.mutate({ local_currency: asset.code });
               }}
             />

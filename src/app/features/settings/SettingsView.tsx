@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { languages, type UserSettings } from '../../../contract/settings.ts';
+import { useBack } from '../../lib/back.ts';
 import { languageName } from '../../lib/languageNames.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -20,11 +21,9 @@ export function SettingsView({ settings, children }: { settings: UserSettings; c
   const { t } = useLingui();
   const change = useChangeSetting();
   const saving = change.isPending ? change.variables.language : undefined;
+  useScreenActions({ back: useBack({ to: '/account' }) });
   return (
     <Page>
-      <BackLink to="/account">
-        <Trans>Account</Trans>
-      </BackLink>
       <PageTitle title={<Trans>Settings</Trans>} />
       <ChoiceSection header={<Trans>Language</Trans>}>
         {languages.map((language) => (

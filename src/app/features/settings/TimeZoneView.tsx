@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { UserSettings } from '../../../contract/settings.ts';
 import { normalizeTimeZone } from '../../../contract/settings.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { deviceTimeZone } from './deviceTimeZone.ts';
@@ -19,8 +19,10 @@ import './settings.css';
  */
 export function TimeZoneView({ settings }: { settings: UserSettings }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const change = useChangeSetting({ onSaved: () => void navigate({ to: '/account/settings' }) });
+  // A saved choice returns to the settings the same way back does.
+  const back = useBack({ to: '/account/settings' });
+  const change = useChangeSetting({ onSaved: back });
+  useScreenActions({ back });
   const [search, setSearch] = useState('');
   const query = normalizeSearch(useDeferredValue(search));
   const device = deviceTimeZone();
@@ -50,9 +52,6 @@ export function TimeZoneView({ settings }: { settings: UserSettings }) {
 
   return (
     <Page>
-      <BackLink to="/account/settings">
-        <Trans>Settings</Trans>
-      </BackLink>
       <PageTitle
         title={<Trans>Time zone</Trans>}
         subtitle={<Trans>Dates and times are shown in this time zone.</Trans>}
@@ -75,7 +74,7 @@ export function TimeZoneView({ settings }: { settings: UserSettings }) {
                 pendingLabel={t`Saving`}
                 disabled={change.isPending}
                 onSelect={() => {
-                  if (option.zone === settings.timezone) void navigate({ to: '/account/settings' });
+                  if (option.zone === settings.timezone) back();
                   else change.mutate({ timezone: option.zone });
                 }}
               />
