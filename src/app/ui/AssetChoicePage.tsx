@@ -1,9 +1,9 @@
-import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { BackLink } from './BackLink.tsx';
+import { useBack } from '../lib/back.ts';
+import { useScreenActions } from '../platform/useScreenActions.ts';
 import { Page, PageTitle } from './Page.tsx';
 
-/** The first page of a wallet operation (deposit, withdraw): "‹ Wallet" back home, the heading, then the asset list. */
+/** The first page of a wallet operation (deposit, withdraw): back (home), the heading, then the asset list. */
 export function AssetChoicePage({
   title,
   subtitle,
@@ -13,11 +13,9 @@ export function AssetChoicePage({
   subtitle: ReactNode;
   children: ReactNode;
 }) {
+  useScreenActions({ back: useBack({ to: '/' }) });
   return (
     <Page>
-      <BackLink to="/">
-        <Trans>Wallet</Trans>
-      </BackLink>
       <PageTitle title={title} subtitle={subtitle} />
       {children}
     </Page>

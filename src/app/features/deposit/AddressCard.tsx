@@ -1,6 +1,6 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCopyFeedback } from '../../lib/clipboard.ts';
-import { Button } from '../../ui/Button.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { QrCode } from './QrCode.tsx';
 import './deposit.css';
 
@@ -10,30 +10,26 @@ function canShare(): boolean {
 
 /**
  * An address to receive on: its QR code, the full address in a monospace block that wraps
- * anywhere (nothing is hidden), Copy ("Copied" for 2 s) and, where the Web Share API exists, Share.
+ * anywhere (nothing is hidden). "Copy address" ("Copied" for 2 s) is the screen's main action and,
+ * where the Web Share API exists, Share its second one.
  */
 export function AddressCard({ address, qrLabel }: { address: string; qrLabel: string }) {
+  const { t } = useLingui();
   const { copied, copy } = useCopyFeedback();
+  useScreenActions({
+    main: { label: copied ? t`Copied` : t`Copy address`, onPress: () => void copy(address) },
+    secondary: canShare()
+      ? {
+          label: t`Share`,
+          // Closing the share sheet rejects with AbortError: nothing to tell anyone.
+          onPress: () => void navigator.share({ text: address }).catch(() => {}),
+        }
+      : null,
+  });
   return (
     <div className="deposit-card">
       <QrCode value={address} label={qrLabel} />
       <p className="deposit-address">{address}</p>
-      <div className="deposit-actions">
-        <Button variant="secondary" onClick={() => void copy(address)} aria-live="polite">
-          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
-        </Button>
-        {canShare() ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              // Closing the share sheet rejects with AbortError: nothing to tell anyone.
-              navigator.share({ text: address }).catch(() => {});
-            }}
-          >
-            <Trans>Share</Trans>
-          </Button>
-        ) : null}
-      </div>
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useAddressNameField } from '../../lib/useAddressNameField.ts';
-import { Button } from '../../ui/Button.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { TextField } from '../../ui/TextField.tsx';
 
 /**
  * The name of a deposit address (spec 000 s.5: trimmed, required, at most 29 characters, word
  * characters and hyphens with an optional .ton/.gram/.t.me ending). The server's refusal
  * (`serverError`) shows under the field; `onEdit` lets the caller clear it when the name changes.
+ * Submitting (`submitLabel`, busy while `pending`) is the screen's main action.
  */
 export function AddressNameForm({
   initialName,
@@ -20,7 +21,7 @@ export function AddressNameForm({
   children,
 }: {
   initialName: string;
-  submitLabel: ReactNode;
+  submitLabel: string;
   pending: boolean;
   serverError: MessageDescriptor | null;
   onSubmit: (name: string) => void;
@@ -31,8 +32,11 @@ export function AddressNameForm({
   const { t, i18n } = useLingui();
   const field = useAddressNameField(initialName);
   const shownError = field.error ?? serverError;
+  const id = useId();
+  useScreenActions({ main: { label: submitLabel, submits: id, busy: pending } });
   return (
     <form
+      id={id}
       className="deposit-form"
       noValidate
       onSubmit={(event) => {
@@ -59,9 +63,6 @@ export function AddressNameForm({
         hint={<Trans>Up to 29 letters, digits, hyphens or underscores.</Trans>}
         disabled={pending}
       />
-      <Button type="submit" stretched disabled={pending} aria-busy={pending || undefined}>
-        {submitLabel}
-      </Button>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useBack } from '../../lib/back.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -15,6 +16,7 @@ import { depositAssets, depositNetworks } from './depositChoices.ts';
  */
 export function ChooseDepositNetworkView({ asset: code }: { asset: string }) {
   const navigate = useNavigate();
+  useScreenActions({ back: useBack({ to: '/wallet/deposit' }) });
   return (
     <CatalogueGate>
       {(catalogue) => {
@@ -28,9 +30,6 @@ export function ChooseDepositNetworkView({ asset: code }: { asset: string }) {
           );
         return (
           <Page>
-            <BackLink to="/wallet/deposit">
-              <Trans>Deposit</Trans>
-            </BackLink>
             <PageTitle
               title={<Trans>Deposit {code}</Trans>}
               subtitle={<Trans>Choose the network you will send {code} from.</Trans>}

@@ -2,53 +2,52 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
 import { LoadFailed, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { DepositNotice } from './DepositNotice.tsx';
 import { DepositTargetGate } from './DepositTargetGate.tsx';
-import { depositNetworks } from './depositChoices.ts';
+import { type DepositTarget, depositNetworks } from './depositChoices.ts';
 import { depositErrorMessage } from './depositErrors.ts';
 import { depositAddressesQueryOptions } from './depositQueries.ts';
 
 /**
  * /wallet/deposit/{asset}/{network}: the network's main address (the server makes it the first
- * time it is asked for) as a QR code and in full, with Copy and Share, what to send and the
- * minimum, and the way to the network's other addresses.
+ * time it is asked for) as a QR code and in full, with Copy and Share (the screen's actions), what
+ * to send and the minimum, and the way to the network's other addresses.
  */
 export function DepositAddressView({ asset, network }: { asset: string; network: NetworkId }) {
   return (
     <DepositTargetGate asset={asset} network={network}>
-      {(target) => (
-        <Page>
-          {depositNetworks(target.asset).length > 1 ? (
-            <BackLink to="/wallet/deposit/$asset" params={{ asset }}>
-              <Trans>Networks</Trans>
-            </BackLink>
-          ) : (
-            // The network page of a one-network asset forwards here, so "back" skips it.
-            <BackLink to="/wallet/deposit">
-              <Trans>Deposit</Trans>
-            </BackLink>
-          )}
-          <div className="deposit-heading">
-            <AssetIcon code={asset} size={48} network={network} />
-            <PageTitle title={<Trans>Deposit {asset}</Trans>} subtitle={target.network.name} />
-          </div>
-          <MainAddress asset={asset} network={network} />
-          <DepositNotice target={target} />
-          <Link
-            to="/wallet/deposit/$asset/$network/addresses"
-            params={{ asset, network }}
-            className="ui-button ui-button--plain ui-button--stretched"
-          >
-            <Trans>Other addresses</Trans>
-          </Link>
-        </Page>
-      )}
+      {(target) => <DepositAddressPage target={target} asset={asset} network={network} />}
     </DepositTargetGate>
+  );
+}
+
+function DepositAddressPage({ target, asset, network }: { target: DepositTarget; asset: string; network: NetworkId }) {
+  const backToNetworks = useBack({ to: '/wallet/deposit/$asset', params: { asset } });
+  const backToAssets = useBack({ to: '/wallet/deposit' });
+  // The network page of a one-network asset forwards here, so back skips it.
+  useScreenActions({ back: depositNetworks(target.asset).length > 1 ? backToNetworks : backToAssets });
+  return (
+    <Page>
+      <div className="deposit-heading">
+        <AssetIcon code={asset} size={48} network={network} />
+        <PageTitle title={<Trans>Deposit {asset}</Trans>} subtitle={target.network.name} />
+      </div>
+      <MainAddress asset={asset} network={network} />
+      <DepositNotice target={target} />
+      <Link
+        to="/wallet/deposit/$asset/$network/addresses"
+        params={{ asset, network }}
+        className="ui-button ui-button--plain ui-button--stretched"
+      >
+        <Trans>Other addresses</Trans>
+      </Link>
+    </Page>
   );
 }
 

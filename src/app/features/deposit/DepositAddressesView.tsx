@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { depositAddressLimit } from '../../../contract/deposit-address.ts';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { shortenAddress } from '../../lib/address.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -13,19 +14,27 @@ import { DepositTargetGate } from './DepositTargetGate.tsx';
 import { depositErrorMessage } from './depositErrors.ts';
 import { depositAddressesQueryOptions } from './depositQueries.ts';
 
-/** …/{asset}/{network}/addresses: the network's addresses, main first, and "New address". */
+/** …/{asset}/{network}/addresses: the network's addresses, main first; "New address" is the main action. */
 export function DepositAddressesView({ asset, network }: { asset: string; network: NetworkId }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const addresses = useQuery(depositAddressesQueryOptions(network));
+  const navigate = useNavigate();
+  const canAdd = addresses.data !== undefined && addresses.data.items.length < depositAddressLimit;
+  useScreenActions({
+    main: canAdd
+      ? {
+          label: t`New address`,
+          onPress: () => void navigate({ to: '/wallet/deposit/$asset/$network/new', params: { asset, network } }),
+        }
+      : null,
+    back: useBack({ to: '/wallet/deposit/$asset/$network', params: { asset, network } }),
+  });
   return (
     <DepositTargetGate asset={asset} network={network}>
       {(target) => {
         const networkName = target.network.name;
         return (
           <Page>
-            <BackLink to="/wallet/deposit/$asset/$network" params={{ asset, network }}>
-              <Trans>Deposit {asset}</Trans>
-            </BackLink>
             <PageTitle
               title={<Trans>Addresses</Trans>}
               subtitle={<Trans>Each of them receives every asset on {networkName}.</Trans>}
@@ -48,15 +57,7 @@ export function DepositAddressesView({ asset, network }: { asset: string; networ
                       </Link>
                     ))}
                   </Section>
-                  {items.length < depositAddressLimit ? (
-                    <Link
-                      to="/wallet/deposit/$asset/$network/new"
-                      params={{ asset, network }}
-                      className="ui-button ui-button--primary ui-button--stretched"
-                    >
-                      <Trans>New address</Trans>
-                    </Link>
-                  ) : (
+                  {items.length < depositAddressLimit ? null : (
                     <p className="deposit-hint">
                       <Trans>You can have up to {depositAddressLimit} addresses on a network.</Trans>
                     </p>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { formatAssetAmount } from '../../lib/money.ts';
+import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import type { DepositTarget } from './depositChoices.ts';
 import './deposit.css';
 
@@ -14,19 +15,22 @@ export function DepositNotice({ target }: { target: DepositTarget }) {
   const hasMinimum = network.limits.deposit.min !== '0';
   const minimum = formatAssetAmount(network.limits.deposit.min, asset, { full: true });
   return (
-    <div className="deposit-notice" role="note">
-      <p className="deposit-warning">
-        <Trans>
-          Send only {code} on {networkName} to this address. Other assets or networks will be lost.
-        </Trans>
-      </p>
-      {hasMinimum ? (
-        <p className="deposit-minimum">
+    <>
+      <TestNetworkNotice action="deposit" asset={code} />
+      <div className="deposit-notice" role="note">
+        <p className="deposit-warning">
           <Trans>
-            Minimum deposit: <strong className="tabular">{minimum}</strong>. Smaller deposits are not credited.
+            Send only {code} on {networkName} to this address. Other assets or networks will be lost.
           </Trans>
         </p>
-      ) : null}
-    </div>
+        {hasMinimum ? (
+          <p className="deposit-minimum">
+            <Trans>
+              Minimum deposit: <strong className="tabular">{minimum}</strong>. Smaller deposits are not credited.
+            </Trans>
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

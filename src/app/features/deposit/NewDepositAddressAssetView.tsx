@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { AssetCell } from '../../ui/AssetCell.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { DepositTargetGate } from './DepositTargetGate.tsx';
@@ -15,15 +16,13 @@ import { depositAssetsOn } from './depositChoices.ts';
  */
 export function NewDepositAddressAssetView({ asset, network }: { asset: string; network: NetworkId }) {
   const navigate = useNavigate();
+  useScreenActions({ back: useBack({ to: '/wallet/deposit/$asset/$network/new', params: { asset, network } }) });
   return (
     <DepositTargetGate asset={asset} network={network}>
       {(target, catalogue) => {
         const networkName = target.network.name;
         return (
           <Page>
-            <BackLink to="/wallet/deposit/$asset/$network/new" params={{ asset, network }}>
-              <Trans>New address</Trans>
-            </BackLink>
             <PageTitle
               title={<Trans>Choose the asset</Trans>}
               subtitle={<Trans>The new address receives every asset on {networkName}.</Trans>}

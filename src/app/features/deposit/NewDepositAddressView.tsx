@@ -1,8 +1,9 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { AssetCell } from '../../ui/AssetCell.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { AddressNameForm } from './AddressNameForm.tsx';
@@ -16,8 +17,10 @@ import { useCreateDepositAddress } from './depositQueries.ts';
  * The asset row leads to …/new/asset when the network carries more than one asset.
  */
 export function NewDepositAddressView({ asset, network }: { asset: string; network: NetworkId }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const create = useCreateDepositAddress(network);
+  useScreenActions({ back: useBack({ to: '/wallet/deposit/$asset/$network/addresses', params: { asset, network } }) });
   return (
     <DepositTargetGate asset={asset} network={network}>
       {(target, catalogue) => {
@@ -25,16 +28,13 @@ export function NewDepositAddressView({ asset, network }: { asset: string; netwo
         const canSwitchAsset = depositAssetsOn(catalogue, network).length > 1;
         return (
           <Page>
-            <BackLink to="/wallet/deposit/$asset/$network/addresses" params={{ asset, network }}>
-              <Trans>Addresses</Trans>
-            </BackLink>
             <PageTitle
               title={<Trans>New address</Trans>}
               subtitle={<Trans>A new address on {networkName}. It receives every asset of the network.</Trans>}
             />
             <AddressNameForm
               initialName=""
-              submitLabel={<Trans>Create address</Trans>}
+              submitLabel={t`Create address`}
               pending={create.isPending}
               serverError={create.isError ? depositErrorMessage(create.error, 'create') : null}
               onEdit={create.reset}
