@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 /** Collects every Content-Security-Policy violation the page reports, from its first script on. */
 async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {

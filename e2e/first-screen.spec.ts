@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { firstScreenFiles } from '../scripts/size.ts';
+import { expect, test } from './support/test.ts';
 
 test('the first screen loads no JavaScript beyond what the size budget counts', async ({ page }) => {
   const loaded: string[] = [];

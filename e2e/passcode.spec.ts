@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { botLink, emailCode, reportLinkInMail } from './support/mailbox.ts';
 import { OwnServer } from './support/ownServer.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
+import { expect, test } from './support/test.ts';
 
 // One journey on a server of its own, because part of it is a server restart. It runs in the
 // desktop project only (playwright.config.ts): on a phone it would repeat the same journey.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 // Pictures of the shell for a person to look at, in every theme and language
 // (git-ignored: e2e/artifacts/). They assert only that the screen has painted.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { eventTypes, miniAppUrl, recordTelegramEvents, telegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 test.beforeEach(async ({ page }) => {
   await recordTelegramEvents(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.describe('the web wallet shell', () => {
   test('a signed-out visitor sees the sign-in prompt and a header with the logo and a sign-in link', async ({

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInitData } from './support/auth.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 async function expectSignedIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();

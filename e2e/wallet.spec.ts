@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Address } from '@ton/core';
 import { setPasscodeThroughApi } from './support/passcode.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
+import { expect, test } from './support/test.ts';
 
 // One journey per project: a new person funds the wallet through the test-network chain
 // command, then withdraws with passcode confirmation and follows the withdrawal to the end.

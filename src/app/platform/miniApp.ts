@@ -55,6 +55,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
         transport,
         swipeToCloseDisabled: shouldDisableVerticalSwipe(launch.platform),
         onThemeChange(params) {
+          applyThemeParams(root, params);
           theme.send({ type: 'messenger.schemeChange', scheme: schemeOfThemeParams(params) });
           // The buttons' colours come from the theme: repaint them in the new one.
           showScreenActions?.();

@@ -85,7 +85,7 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
 
   attempt('theme', () => {
     themeParams.mountSync();
-    themeParams.bindCssVars();
+    // No bindCssVars: the app writes the variables itself (applyThemeParams), made readable.
     themeParams.state.sub((state) => options.onThemeChange(definedColours(state)));
   });
   attempt('colours', () => {

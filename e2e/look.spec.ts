@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { signInThroughStandIn } from './support/standIn.ts';
+import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { checkAccessibility, expect, test } from './support/test.ts';
+
+// The main screens at 320 px, as the web wallet and as the mini app, light and dark, English and
+// Russian: each passes axe (no serious or critical violations), nothing scrolls sideways, and a
+// picture of each is saved for a person to look at (git-ignored e2e/artifacts/screenshots/look/).
+
+const screens = [
+  { name: 'home', path: '/' },
+  { name: 'deposit', path: '/wallet/deposit' },
+  { name: 'deposit-address', path: '/wallet/deposit/TON/TON' },
+  { name: 'withdraw', path: '/wallet/withdraw' },
+  { name: 'withdraw-address', path: '/wallet/withdraw/TON/TON' },
+  { name: 'asset', path: '/wallet/TON' },
+  { name: 'account', path: '/account' },
+  { name: 'security', path: '/account/security' },
+  { name: 'settings', path: '/account/settings' },
+  { name: 'local-currency', path: '/account/settings/local-currency' },
+  { name: 'address-book', path: '/account/address-book' },
+] as const;
+
+const folder = 'e2e/artifacts/screenshots/look';
+
+/** Waits for the screen to settle: its heading shown and no request in flight. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+}
+
+async function visitEach(page: Page, label: string, open: (path: string) => Promise<void>): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  for (const screen of screens) {
+    await test.step(screen.name, async () => {
+      await open(screen.path);
+      await settled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${folder}/${label}-${screen.name}.png`, fullPage: true });
+      await checkAccessibility(page);
+    });
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const language of ['en', 'ru'] as const) {
+    test.describe(`at 320 px in ${theme} theme and ${language}`, () => {
+      test.use({ viewport: { width: 320, height: 640 }, colorScheme: theme });
+      // One project is enough: the screens are checked at 320 px whatever the project's viewport.
+      test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'runs in the phone project only'));
+
+      test('the web wallet screens pass axe and fit', async ({ page }) => {
+        test.setTimeout(120_000);
+        await signInThroughStandIn(page, { firstName: `Look${theme}${language}`, language });
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+        await visitEach(page, `web-${theme}-${language}`, async (path) => {
+          await page.goto(path);
+        });
+      });
+
+      test('the mini app screens pass axe and fit', async ({ page }) => {
+        test.setTimeout(120_000);
+        await recordTelegramEvents(page);
+        const userId = 777000400 + (theme === 'dark' ? 10 : 0) + (language === 'ru' ? 1 : 0);
+        await visitEach(page, `miniapp-${theme}-${language}`, async (path) => {
+          await page.goto(miniAppUrl(path, { theme, languageCode: language, userId }));
+        });
+      });
+    });
+  }
+}
