@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
+import { amountInputText } from '../src/app/lib/amountInput.ts';
 import type { BiometricSuggestionFacts } from './passcode/rules.ts';
 import { passcodeConfirmMachine } from './passcodeConfirm.machine.ts';
-import { type AmountError, type AmountLimits, checkAmount, maxSendable, plainUnits } from './withdraw/amountRules.ts';
+import { type AmountError, type AmountLimits, checkAmount, maxSendable } from './withdraw/amountRules.ts';
 
 /**
  * Withdrawal of one asset on one network (spec 000 s.2 `/wallet/withdraw/{asset}/{network}`,
@@ -9,8 +10,12 @@ import { type AmountError, type AmountLimits, checkAmount, maxSendable, plainUni
  *
  * Input: the asset code, network, decimals, and the balance and network limits as integer strings
  * of smallest units (`available`, `fee`, `min`, `max`, a max of "0" meaning no upper bound), plus
- * what the passcode step needs (biometric facts, now, a running lockout).
+ * what the passcode step needs (biometric facts, now, a running lockout), and optionally the `draft`
+ * a reload brought back (the app keeps the step, the address and the amount text in the URL).
  *
+ * - `start` (transient): with a draft past the address step, the address is checked again
+ *   (`checking`) and the flow goes on to the draft's step when the check passes: the review only
+ *   with a valid amount (and a new idempotency key), otherwise the amount. Without one, `address`.
  * - `address`: the person types, pastes, picks from the address book or scans a QR code; all of
  *   them are `address.set`. `address.submit` (a non-blank address) checks it.
  * - `checking` invokes `checkAddress` (`POST /wallet/withdrawal/check-address`): `valid` goes on to
@@ -58,13 +63,26 @@ export interface WithdrawPasscodeFacts {
   unlockIn?: number;
 }
 
+/** The step a draft was saved on: the passcode is never kept, so a reload there resumes at the review. */
+export type WithdrawDraftStep = 'address' | 'amount' | 'review';
+
+/** What was typed before a reload. */
+export interface WithdrawDraft {
+  step: WithdrawDraftStep;
+  address: string;
+  amountText: string;
+}
+
 export interface WithdrawInput extends AmountLimits {
   asset: string;
   network: string;
   passcode: WithdrawPasscodeFacts;
+  draft?: WithdrawDraft;
 }
 
-export interface WithdrawContext extends WithdrawInput {
+export interface WithdrawContext extends Omit<WithdrawInput, 'draft'> {
+  /** Where a restored draft goes once its address is checked again; null otherwise. */
+  resumeAt: 'amount' | 'review' | null;
   address: string;
   addressError: AddressError | null;
   amountText: string;
@@ -153,10 +171,7 @@ function asCheckFailure(value: unknown): AddressCheckFailure {
   return addressCheckFailures.find((failure) => failure === value) ?? 'invalid';
 }
 
-function amountOf(
-  context: WithdrawContext,
-  text: string,
-): Pick<WithdrawContext, 'amountText' | 'amount' | 'amountError'> {
+function amountOf(context: AmountLimits, text: string): Pick<WithdrawContext, 'amountText' | 'amount' | 'amountError'> {
   const { amount, error } = checkAmount(text, context);
   return { amountText: text, amount, amountError: error };
 }
@@ -189,7 +204,8 @@ export const withdrawMachine = setup({
       assertEvent(event, 'amount.change');
       return amountOf(context, event.text);
     }),
-    putMaxAmount: assign(({ context }) => amountOf(context, plainUnits(maxSendable(context), context.decimals))),
+    putMaxAmount: assign(({ context }) => amountOf(context, amountInputText(maxSendable(context), context.decimals))),
+    forgetResume: assign({ resumeAt: null }),
     // Replaced in tests for keys they can predict; a new key per confirmation (see above).
     makeIdempotencyKey: assign(() => ({ idempotencyKey: globalThis.crypto.randomUUID(), submitError: null })),
     storeToken: assign((_, params: { token: string }) => ({ token: params.token, submitError: null })),
@@ -230,6 +246,12 @@ export const withdrawMachine = setup({
   },
   guards: {
     addressFilled: ({ context }) => context.address.trim() !== '',
+    resumesPastAddress: ({ context }) => context.resumeAt !== null && context.address.trim() !== '',
+    resumesAtReview: ({ context }, params: { output: CheckAddressOutput }) =>
+      params.output.result === 'valid' &&
+      context.resumeAt === 'review' &&
+      context.amount !== null &&
+      context.amountError === null,
     amountValid: ({ context }) => context.amount !== null && context.amountError === null,
     isValidAddress: (_, params: { output: CheckAddressOutput }) => params.output.result === 'valid',
     tokenRefused: (_, params: { error: unknown }) => failureCode(params.error) === 'invalid_token',
@@ -251,20 +273,29 @@ export const withdrawMachine = setup({
 }).createMachine({
   id: 'withdraw',
   description: 'Sends an asset to an address: address, amount, review, passcode, then the withdrawal.',
-  context: ({ input }) => ({
-    ...input,
-    address: '',
-    addressError: null,
-    amountText: '',
-    amount: null,
-    amountError: 'empty',
-    idempotencyKey: null,
-    token: null,
-    submitError: null,
-    withdrawalId: null,
-  }),
-  initial: 'address',
+  context: ({ input }) => {
+    const { draft, ...limits } = input;
+    return {
+      ...limits,
+      ...amountOf(limits, draft?.amountText ?? ''),
+      resumeAt: draft === undefined || draft.step === 'address' ? null : draft.step,
+      address: draft?.address ?? '',
+      addressError: null,
+      idempotencyKey: null,
+      token: null,
+      submitError: null,
+      withdrawalId: null,
+    };
+  },
+  initial: 'start',
   states: {
+    start: {
+      description: 'A draft past the address step checks its address again first.',
+      always: [
+        { guard: 'resumesPastAddress', target: 'checking' },
+        { target: 'address', actions: 'forgetResume' },
+      ],
+    },
     address: {
       description: 'Typed, pasted, picked from the address book or scanned; the view leaves the flow on back.',
       tags: ['address'],
@@ -281,25 +312,38 @@ export const withdrawMachine = setup({
         input: ({ context }) => ({ asset: context.asset, network: context.network, address: context.address.trim() }),
         onDone: [
           {
+            description: 'A restored draft on the review with a valid amount: back to the review.',
+            guard: { type: 'resumesAtReview', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirm',
+            actions: [
+              { type: 'storeCheckedAddress', params: ({ event }) => ({ output: event.output }) },
+              'makeIdempotencyKey',
+              'forgetResume',
+            ],
+          },
+          {
             guard: { type: 'isValidAddress', params: ({ event }) => ({ output: event.output }) },
             target: 'amount',
-            actions: { type: 'storeCheckedAddress', params: ({ event }) => ({ output: event.output }) },
+            actions: [
+              { type: 'storeCheckedAddress', params: ({ event }) => ({ output: event.output }) },
+              'forgetResume',
+            ],
           },
           {
             target: 'address',
-            actions: {
-              type: 'setAddressError',
-              params: ({ event }) => ({ error: asCheckFailure(event.output.result) }),
-            },
+            actions: [
+              { type: 'setAddressError', params: ({ event }) => ({ error: asCheckFailure(event.output.result) }) },
+              'forgetResume',
+            ],
           },
         ],
         onError: {
           description: 'No answer: the address could not be checked.',
           target: 'address',
-          actions: { type: 'setAddressError', params: { error: 'unreachable' } },
+          actions: [{ type: 'setAddressError', params: { error: 'unreachable' } }, 'forgetResume'],
         },
       },
-      on: { back: { target: 'address' } },
+      on: { back: { target: 'address', actions: 'forgetResume' } },
     },
     amount: {
       tags: ['amount'],

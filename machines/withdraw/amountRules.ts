@@ -1,4 +1,4 @@
-import { parseAmountInput } from '../../src/app/lib/amountInput.ts';
+import { type AmountInputProblem, parseAmountInput } from '../../src/app/lib/amountInput.ts';
 
 /**
  * The withdraw amount's rules (spec 000 s.3 "Network limits", s.5), on integer smallest units as
@@ -6,13 +6,8 @@ import { parseAmountInput } from '../../src/app/lib/amountInput.ts';
  * `parseAmountInput` (pure string work, no Lingui or React), so the field and the machine agree.
  */
 
-export type AmountError =
-  | 'empty'
-  | 'format'
-  | 'too_many_decimals'
-  | 'below_minimum'
-  | 'above_maximum'
-  | 'above_balance';
+/** The parser's problems (a zero is below the minimum here), then the limits'. */
+export type AmountError = Exclude<AmountInputProblem, 'zero'> | 'below_minimum' | 'above_maximum' | 'above_balance';
 
 /** What bounds an amount: the network's limits and fee, the asset's decimals and the balance. */
 export interface AmountLimits {
@@ -48,24 +43,10 @@ export function effectiveMinimum(min: string): string {
 /** Checks a typed amount against the limits; a zero is below the minimum. */
 export function checkAmount(text: string, limits: AmountLimits): AmountCheck {
   const parsed = parseAmountInput(text, limits.decimals);
-  if (!parsed.ok) return { amount: null, error: parsed.reason === 'zero' ? 'below_minimum' : parsed.reason };
+  if (!parsed.ok) return { amount: null, error: parsed.problem === 'zero' ? 'below_minimum' : parsed.problem };
   const amount = BigInt(parsed.smallest);
   if (amount < BigInt(effectiveMinimum(limits.min))) return { amount: null, error: 'below_minimum' };
   if (limits.max !== '0' && amount > BigInt(limits.max)) return { amount: null, error: 'above_maximum' };
   if (amount > BigInt(maxSendable(limits))) return { amount: null, error: 'above_balance' };
   return { amount: parsed.smallest, error: null };
-}
-
-/**
- * Smallest units as the plain text a person would type ("99500000", 6 → "99.5"): what "Max" puts
- * in the field, so that `parseAmountInput` reads back exactly the same amount.
- */
-export function plainUnits(smallest: string, decimals: number): string {
-  if (decimals === 0) return BigInt(smallest).toString();
-  const digits = BigInt(smallest)
-    .toString()
-    .padStart(decimals + 1, '0');
-  const whole = digits.slice(0, -decimals);
-  const fraction = digits.slice(-decimals).replace(/0+$/, '');
-  return fraction === '' ? whole : `${whole}.${fraction}`;
 }

@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
+import { WithdrawAllowed } from '../features/withdraw/WithdrawAllowed.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { withdrawNetworkParams } from '../features/withdraw/withdrawParams.ts';
+import { type WithdrawSearch, withdrawSearch } from '../features/withdraw/withdrawSteps.ts';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';
 
-/** `/wallet/withdraw/{asset}/{network}`: address, amount, review, passcode, then the status page. */
+/**
+ * `/wallet/withdraw/{asset}/{network}`: address, amount, review, passcode, then the status page;
+ * each step its own URL (`?step=`, with what was typed: features/withdraw/withdrawSteps.ts).
+ */
 export const Route = createFileRoute('/wallet/withdraw/$asset/$network')({
   params: { parse: (raw) => parseParamsOrNotFound(withdrawNetworkParams, raw) },
+  validateSearch: withdrawSearch,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
@@ -17,5 +23,16 @@ export const Route = createFileRoute('/wallet/withdraw/$asset/$network')({
 
 function WithdrawFlowRoute() {
   const { asset, network } = Route.useParams();
-  return <SessionGate>{() => <WithdrawPage asset={asset} network={network} />}</SessionGate>;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const writeSearch = (next: WithdrawSearch, replace: boolean) => void navigate({ search: next, replace });
+  return (
+    <SessionGate>
+      {() => (
+        <WithdrawAllowed>
+          <WithdrawPage asset={asset} network={network} search={search} onSearch={writeSearch} />
+        </WithdrawAllowed>
+      )}
+    </SessionGate>
+  );
 }

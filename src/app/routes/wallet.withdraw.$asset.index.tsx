@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { ChooseWithdrawNetworkView } from '../features/withdraw/ChooseWithdrawNetworkView.tsx';
+import { WithdrawAllowed } from '../features/withdraw/WithdrawAllowed.tsx';
 import { withdrawAssetParams } from '../features/withdraw/withdrawParams.ts';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';
 
@@ -17,5 +18,13 @@ export const Route = createFileRoute('/wallet/withdraw/$asset/')({
 
 function WithdrawNetworkRoute() {
   const { asset } = Route.useParams();
-  return <SessionGate>{() => <ChooseWithdrawNetworkView asset={asset} />}</SessionGate>;
+  return (
+    <SessionGate>
+      {() => (
+        <WithdrawAllowed>
+          <ChooseWithdrawNetworkView asset={asset} />
+        </WithdrawAllowed>
+      )}
+    </SessionGate>
+  );
 }

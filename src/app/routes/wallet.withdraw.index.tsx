@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { ChooseWithdrawAssetView } from '../features/withdraw/ChooseWithdrawAssetView.tsx';
+import { WithdrawAllowed } from '../features/withdraw/WithdrawAllowed.tsx';
 
 /** `/wallet/withdraw`: choose the asset to send (spec 000 s.2). */
 export const Route = createFileRoute('/wallet/withdraw/')({
@@ -13,5 +14,13 @@ export const Route = createFileRoute('/wallet/withdraw/')({
 });
 
 function WithdrawRoute() {
-  return <SessionGate>{() => <ChooseWithdrawAssetView />}</SessionGate>;
+  return (
+    <SessionGate>
+      {() => (
+        <WithdrawAllowed>
+          <ChooseWithdrawAssetView />
+        </WithdrawAllowed>
+      )}
+    </SessionGate>
+  );
 }

@@ -8,7 +8,6 @@ import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
 import { shortenAddress } from '../../lib/address.ts';
-import { sanitiseAmountTyping } from '../../lib/amountInput.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
 import { BackButton, BackLink } from '../../ui/BackLink.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -17,6 +16,7 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PasscodeConfirmView } from '../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AddressField } from './AddressField.tsx';
 import type { WithdrawActor } from './withdraw.ts';
@@ -32,6 +32,8 @@ export interface WithdrawFlowProps {
   network: WithdrawNetwork;
   /** The asset has other networks: the first step's back goes to the network choice, else to the assets. */
   networkChoice: boolean;
+  /** One step back: through the history when the previous step's entry is there (src/app/lib/flowUrl.ts). */
+  onBack: () => void;
 }
 
 /**
@@ -55,10 +57,10 @@ export function WithdrawFlowView(props: WithdrawFlowProps) {
 
 type ScreenProps = WithdrawFlowProps & { snapshot: Snapshot };
 
-/** "‹ Back" to the previous step (the machine's `back`). */
-function BackStep({ actor }: { actor: WithdrawActor }) {
+/** "‹ Back" to the previous step. */
+function BackStep({ onBack }: { onBack: () => void }) {
   return (
-    <BackButton onClick={() => actor.send({ type: 'back' })}>
+    <BackButton onClick={onBack}>
       <Trans>Back</Trans>
     </BackButton>
   );
@@ -86,7 +88,7 @@ function StepForm({
   );
 }
 
-function AddressScreen({ actor, asset, network, networkChoice, snapshot }: ScreenProps) {
+function AddressScreen({ actor, asset, network, networkChoice, snapshot, onBack }: ScreenProps) {
   const { i18n } = useLingui();
   const { address, addressError } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -95,7 +97,7 @@ function AddressScreen({ actor, asset, network, networkChoice, snapshot }: Scree
   return (
     <Page>
       {busy ? (
-        <BackStep actor={actor} />
+        <BackStep onBack={onBack} />
       ) : networkChoice ? (
         <BackLink to="/wallet/withdraw/$asset" params={{ asset: code }}>
           <Trans>Networks</Trans>
@@ -116,6 +118,7 @@ function AddressScreen({ actor, asset, network, networkChoice, snapshot }: Scree
           run: () => actor.send({ type: 'address.submit' }),
         }}
       >
+        <TestNetworkNotice action="withdraw" asset={code} />
         <AddressField
           actor={actor}
           network={network.network}
@@ -141,7 +144,7 @@ function useAmountTexts(asset: CryptoAsset, snapshot: Snapshot) {
   };
 }
 
-function AmountScreen({ actor, asset, snapshot }: ScreenProps) {
+function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
   const { i18n } = useLingui();
   const { amountText, amountError, amount, address, decimals } = snapshot.context;
   const texts = useAmountTexts(asset, snapshot);
@@ -161,7 +164,7 @@ function AmountScreen({ actor, asset, snapshot }: ScreenProps) {
   const { available, fee, minimum, maximum } = texts;
   return (
     <Page>
-      <BackStep actor={actor} />
+      <BackStep onBack={onBack} />
       <PageTitle title={<Trans>Amount</Trans>} subtitle={<Trans>To {short}</Trans>} />
       <StepForm
         action={{
@@ -174,7 +177,7 @@ function AmountScreen({ actor, asset, snapshot }: ScreenProps) {
           <TextField
             label={<Trans>Amount, {code}</Trans>}
             value={amountText}
-            onChange={(text) => actor.send({ type: 'amount.change', text: sanitiseAmountTyping(text, decimals) })}
+            onChange={(text) => actor.send({ type: 'amount.change', text })}
             error={message === null ? undefined : i18n._(message)}
             inputMode="decimal"
             autoComplete="off"
@@ -195,14 +198,14 @@ function AmountScreen({ actor, asset, snapshot }: ScreenProps) {
   );
 }
 
-function ReviewScreen({ actor, asset, network, snapshot }: ScreenProps) {
+function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) {
   const { amount, fee, address } = snapshot.context;
   const sent = amount ?? '0';
   const format = (smallest: string) => formatAssetAmount(smallest, asset, { full: true });
   const total = (BigInt(sent) + BigInt(fee)).toString();
   return (
     <Page>
-      <BackStep actor={actor} />
+      <BackStep onBack={onBack} />
       <PageTitle title={<Trans>Check the withdrawal</Trans>} subtitle={<Trans>Sent money can’t be returned.</Trans>} />
       <StepForm
         action={{ label: <Trans>Confirm</Trans>, disabled: false, run: () => actor.send({ type: 'confirm.accept' }) }}
@@ -216,12 +219,13 @@ function ReviewScreen({ actor, asset, network, snapshot }: ScreenProps) {
         <Section header={<Trans>Address</Trans>}>
           <p className="withdraw-address">{address}</p>
         </Section>
+        <TestNetworkNotice action="withdraw" asset={asset.code} />
       </StepForm>
     </Page>
   );
 }
 
-function PasscodeScreen({ actor, asset, snapshot }: ScreenProps) {
+function PasscodeScreen({ asset, snapshot, onBack }: ScreenProps) {
   const { i18n } = useLingui();
   const child = snapshot.children.passcode;
   const { amount, submitError } = snapshot.context;
@@ -230,7 +234,7 @@ function PasscodeScreen({ actor, asset, snapshot }: ScreenProps) {
   return (
     <PasscodeConfirmView
       actor={child}
-      header={<BackStep actor={actor} />}
+      header={<BackStep onBack={onBack} />}
       title={<Trans>Confirm the withdrawal</Trans>}
       subtitle={
         submitError === 'invalid_token' ? (
@@ -243,7 +247,7 @@ function PasscodeScreen({ actor, asset, snapshot }: ScreenProps) {
   );
 }
 
-function FailureScreen({ actor, asset, snapshot }: ScreenProps) {
+function FailureScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
   const { i18n } = useLingui();
   const error = snapshot.context.submitError ?? 'failed';
   const failed = snapshot.hasTag('failed');
@@ -258,7 +262,7 @@ function FailureScreen({ actor, asset, snapshot }: ScreenProps) {
           <Trans>Try again</Trans>
         </Button>
       ) : null}
-      <Button variant="plain" stretched onClick={() => actor.send({ type: 'back' })}>
+      <Button variant="plain" stretched onClick={onBack}>
         <Trans>Back</Trans>
       </Button>
     </Page>

@@ -1,29 +1,56 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
+import { deviceId } from '../../lib/deviceId.ts';
+import { useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
 import { WithdrawFlowView } from './WithdrawFlowView.tsx';
-import { provideWithdraw, withdrawInput } from './withdraw.ts';
+import { provideWithdraw, type WithdrawActor, withdrawInput } from './withdraw.ts';
 import { type WithdrawTarget, withdrawNetworks, withdrawTarget } from './withdrawChoices.ts';
+import {
+  type WithdrawSearch,
+  type WithdrawStep,
+  withdrawDraftOf,
+  withdrawSearchOf,
+  withdrawStepOf,
+  withdrawSteps,
+} from './withdrawSteps.ts';
 
 /**
  * `/wallet/withdraw/{asset}/{network}`: the catalogue, the balance and the security info
  * (`GET /security`: is a passcode set, a running lockout) first, then the withdraw machine with
  * what they said at that moment. Without a passcode there is nothing to confirm with: the page
  * says so and leads to setting one. While outflows are held (24 h after a passcode recovery or a
- * backup e-mail change) the page says until when instead.
+ * backup e-mail change) the page says until when instead. A blocked person, or one whose
+ * withdrawals are off, never gets here (WithdrawAllowed.tsx, around every withdraw route).
+ *
+ * Each step has its own URL (`search`, written back with `onSearch`): see withdrawSteps.ts.
  */
-export function WithdrawPage({ asset, network }: { asset: string; network: string }) {
-  const security = useQuery(securityQueryOptions());
+export function WithdrawPage({
+  asset,
+  network,
+  search,
+  onSearch,
+}: {
+  asset: string;
+  network: string;
+  search: WithdrawSearch;
+  onSearch: (search: WithdrawSearch, replace: boolean) => void;
+}) {
+  // For this device: its `biometric` flag says whether biometrics confirm here.
+  const security = useQuery(securityQueryOptions(deviceId()));
+  // The messenger has a second to say whether biometrics are available (null until then).
+  const biometricsAvailable = useBiometricsAvailable(usePlatform());
   return (
     <WithdrawDataGate>
       {({ catalogue, balances }) => {
@@ -36,11 +63,21 @@ export function WithdrawPage({ asset, network }: { asset: string; network: strin
               onRetry={() => void security.refetch()}
             />
           );
-        if (security.isPending) return <Loading />;
+        if (security.isPending || biometricsAvailable === null) return <Loading />;
         if (!security.data.passCode) return <PasscodeNeeded />;
         const held = security.data.outflowsHeldUntil ?? null;
         if (held !== null) return <WithdrawalsHeld until={held} />;
-        return <WithdrawFlow key={`${asset}/${network}`} target={target} balances={balances} info={security.data} />;
+        return (
+          <WithdrawFlow
+            key={`${asset}/${network}`}
+            target={target}
+            balances={balances}
+            info={security.data}
+            biometricsAvailable={biometricsAvailable}
+            search={search}
+            onSearch={onSearch}
+          />
+        );
       }}
     </WithdrawDataGate>
   );
@@ -50,24 +87,71 @@ function WithdrawFlow({
   target,
   balances,
   info,
+  biometricsAvailable,
+  search,
+  onSearch,
 }: {
   target: WithdrawTarget;
   balances: readonly AssetBalance[];
   info: SecurityInfo;
+  biometricsAvailable: boolean;
+  search: WithdrawSearch;
+  onSearch: (search: WithdrawSearch, replace: boolean) => void;
 }) {
   const platform = usePlatform();
   const storage = storageOrNull();
   const actor = useActorRef(provideWithdraw(platform, storage), {
-    input: withdrawInput(target, balances, { platform, info, storage, now: Date.now() }),
+    input: {
+      ...withdrawInput(target, balances, { platform, info, storage, biometricsAvailable, now: Date.now() }),
+      ...optionalDraft(search),
+    },
   });
+  const { goBack } = useWithdrawUrl(actor, search, onSearch);
   return (
     <WithdrawFlowView
       actor={actor}
       asset={target.asset}
       network={target.network}
       networkChoice={withdrawNetworks(target.asset).length > 1}
+      onBack={goBack}
     />
   );
+}
+
+function optionalDraft(search: WithdrawSearch) {
+  const draft = withdrawDraftOf(search);
+  return draft === undefined ? {} : { draft };
+}
+
+/** The machine's step and what was typed, kept in the URL (src/app/lib/flowUrl.ts). */
+function useWithdrawUrl(
+  actor: WithdrawActor,
+  url: WithdrawSearch,
+  write: (search: WithdrawSearch, replace: boolean) => void,
+) {
+  const step = useSelector(actor, withdrawStepOf);
+  const address = useSelector(actor, (snapshot) => snapshot.context.address);
+  const amountText = useSelector(actor, (snapshot) => snapshot.context.amountText);
+  const current = useMemo(() => withdrawSearchOf(step, address, amountText), [step, address, amountText]);
+  return useFlowUrl<WithdrawStep, WithdrawSearch>({
+    steps: withdrawSteps,
+    current,
+    url,
+    write,
+    stepNow: () => withdrawStepOf(actor.getSnapshot()),
+    back: () => {
+      if (!actor.getSnapshot().can({ type: 'back' })) return false;
+      actor.send({ type: 'back' });
+      return true;
+    },
+    forward: (to) => {
+      // Only the steps that follow at once; the address step waits for the server's check.
+      const event = to === 'review' ? { type: 'amount.submit' as const } : { type: 'confirm.accept' as const };
+      if (to === 'amount' || !actor.getSnapshot().can(event)) return false;
+      actor.send(event);
+      return true;
+    },
+  });
 }
 
 /** 24 h after a passcode recovery or a backup e-mail change, money stays in (the server refuses too). */

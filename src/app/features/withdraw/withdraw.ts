@@ -64,7 +64,7 @@ export type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
 export function withdrawInput(
   target: WithdrawTarget,
   balances: readonly AssetBalance[],
-  facts: { platform: Platform; info: SecurityInfo; storage: Storage | null; now: number },
+  facts: { platform: Platform; info: SecurityInfo; storage: Storage | null; biometricsAvailable: boolean; now: number },
 ): WithdrawInput {
   const { asset, network } = target;
   const lockSeconds = facts.info.lockSeconds;
@@ -77,7 +77,7 @@ export function withdrawInput(
     min: network.limits.withdraw.min,
     max: network.limits.withdraw.max,
     passcode: {
-      biometric: biometricFacts(facts.platform, facts.info, facts.storage),
+      biometric: biometricFacts(facts.platform, facts.info, facts.storage, facts.biometricsAvailable),
       now: facts.now,
       ...(lockSeconds !== null && lockSeconds > 0 ? { unlockIn: lockSeconds } : {}),
     },

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import type { AddressError, AmountError, SubmitError } from '../../../../machines/withdraw.machine.ts';
+import { amountInputMessage } from '../../lib/amountInputMessages.ts';
 
 /**
  * The withdraw flow's texts per typed error code of machines/withdraw.machine.ts, as Lingui
@@ -42,10 +43,11 @@ export function amountErrorMessage(error: AmountError, facts: AmountFacts): Mess
   switch (error) {
     case 'empty':
       return null;
-    case 'format':
-      return msg`Enter the amount as a number, like 12.5`;
+    case 'two_marks':
+    case 'exponent':
+    case 'not_a_number':
     case 'too_many_decimals':
-      return msg`${asset} allows ${plural(decimals, { one: '# decimal place', other: '# decimal places' })}`;
+      return amountInputMessage(error, asset, decimals);
     case 'below_minimum':
       return msg`Minimum amount is ${minimum}`;
     case 'above_maximum':

@@ -1,0 +1,66 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { isBlocked, isPermitted } from '../../../contract/settings.ts';
+import { useSignedInSettings } from '../../lib/signedInSettings.ts';
+import { Page, PageTitle } from '../../ui/Page.tsx';
+import { submitErrorMessage } from './withdrawMessages.ts';
+
+/**
+ * Spec 000 s.4: "Withdrawal is gated by can_withdraw and by lock or ban". Every withdraw page
+ * says so first, before an asset, an address or a passcode is asked for: a ban blocks the account,
+ * a lock the money, and `can_withdraw` false turns withdrawals off. The server refuses them too
+ * (`withdraw_forbidden`).
+ */
+export function WithdrawAllowed({ children }: { children: ReactNode }) {
+  const session = useSignedInSettings();
+  if (session.settings === null) return children;
+  const { compliance, permissions } = session.settings;
+  if (isBlocked(compliance)) return <WithdrawBlocked banned={compliance.ban} />;
+  if (!isPermitted(permissions, 'can_withdraw')) return <WithdrawalsTurnedOff />;
+  return children;
+}
+
+function GoToWallet() {
+  return (
+    <Link to="/" className="ui-button ui-button--secondary ui-button--stretched">
+      <Trans>Go to the wallet</Trans>
+    </Link>
+  );
+}
+
+function WithdrawBlocked({ banned }: { banned: boolean }) {
+  return (
+    <Page centered>
+      <div role="alert">
+        {banned ? (
+          <PageTitle
+            title={<Trans>Your account is blocked</Trans>}
+            subtitle={<Trans>Withdrawals aren’t available on a blocked account.</Trans>}
+          />
+        ) : (
+          <PageTitle
+            title={<Trans>Your money is locked</Trans>}
+            subtitle={
+              <Trans>Withdrawals aren’t available while your money is locked. Contact support to find out why.</Trans>
+            }
+          />
+        )}
+      </div>
+      <GoToWallet />
+    </Page>
+  );
+}
+
+function WithdrawalsTurnedOff() {
+  const { i18n } = useLingui();
+  return (
+    <Page centered>
+      <PageTitle
+        title={<Trans>Withdrawal not available</Trans>}
+        subtitle={i18n._(submitErrorMessage('withdraw_forbidden', ''))}
+      />
+      <GoToWallet />
+    </Page>
+  );
+}
