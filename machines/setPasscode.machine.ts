@@ -326,7 +326,11 @@ export const setPasscodeMachine = setup({
       description: 'The 6-digit code sent to the e-mail; resend after 60 s.',
       type: 'parallel',
       on: {
-        'step.back': { target: 'email', actions: ['clearCode', 'clearLock'] },
+        'step.back': {
+          description: 'What the code screen said (expired, too many attempts) is not about the form.',
+          target: 'email',
+          actions: ['clearCode', 'clearLock', { type: 'setError', params: { error: null } }],
+        },
       },
       states: {
         input: {
@@ -439,7 +443,14 @@ export const setPasscodeMachine = setup({
                   target: 'waiting',
                   actions: { type: 'storeCodeId', params: ({ event }) => ({ id: event.output }) },
                 },
-                onError: { target: 'ready', actions: { type: 'setError', params: { error: 'send_failed' } } },
+                onError: [
+                  {
+                    guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'conflict' }) },
+                    target: 'ready',
+                    actions: { type: 'setError', params: { error: 'email_taken' } },
+                  },
+                  { target: 'ready', actions: { type: 'setError', params: { error: 'send_failed' } } },
+                ],
               },
             },
           },

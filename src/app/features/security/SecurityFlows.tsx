@@ -25,7 +25,7 @@ import { deviceId, freshHash, provideEmailChange, securityCalls, useBiometricsAv
  * fail, which the machine shows as `biometric_failed` (the stage is only entered when biometrics
  * are usable).
  */
-function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform }) {
+export function provideSetPasscode(deps: { queryClient: QueryClient; platform: Platform }) {
   const { queryClient, platform } = deps;
   const biometrics = biometricEnrolmentSteps(deps);
   return setPasscodeMachine.provide({
