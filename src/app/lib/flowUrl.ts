@@ -66,8 +66,8 @@ export function entryToReturnTo<TStep extends string>(
 
 /**
  * Keeps the URL and the flow's machine on the same step (see above). Answers `goBack`, the one
- * "back" of the flow for our own back button and Telegram's BackButton: it goes back in history
- * when the previous step's entry is there, else it sends the machine back and the URL follows.
+ * "back" of the flow for our own back button and Telegram's BackButton: the machine goes back and
+ * the URL follows, through the history when the previous step's entry is there.
  */
 export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TStep>>(
   options: FlowUrlOptions<TStep, TSearch>,
@@ -122,17 +122,11 @@ export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TSte
     latest.current.write(current, rank(currentStep) <= rank(urlStep));
   }, [router, url.step, first, rank, urlKey, currentKey, current]);
 
+  // Back is the machine's: when the previous step's entry is there, the effect above goes back
+  // in history to it, so our Back and the browser's leave the same history behind.
   const goBack = useCallback(() => {
-    const flow = latest.current;
-    const step = flow.stepNow();
-    const previous = steps[rank(step) - 1];
-    const index = router.history.location.state.__TSR_index;
-    if (previous !== undefined && entryToReturnTo(visited.current, index, previous) === index - 1) {
-      router.history.back();
-      return;
-    }
-    flow.back();
-  }, [router, steps, rank]);
+    latest.current.back();
+  }, []);
 
   return { goBack };
 }

@@ -9,6 +9,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../../src/app/platform/types.ts';
+import type { UserSettings } from '../../../src/contract/settings.ts';
 import { fakePlatform, fakeSession, renderApp, signedIn } from '../support.tsx';
 import { installWithdrawApi, TRON_ADDRESS } from './fakeWithdrawApi.ts';
 
@@ -19,8 +20,9 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-function open(path: string, platform?: Platform) {
-  return renderApp({ path, session: fakeSession(signedIn), ...(platform ? { platform } : {}) });
+function open(path: string, platform?: Platform, settings: Partial<UserSettings> = {}) {
+  const session = fakeSession({ status: 'signed-in', settings: { ...signedIn.settings, ...settings } });
+  return renderApp({ path, session, ...(platform ? { platform } : {}) });
 }
 
 function textField(name: string): HTMLInputElement {
@@ -193,11 +195,35 @@ describe('sending a withdrawal', () => {
       'Not enough funds: you can send up to 99.5\u00a0USDT after the 1\u00a0USDT fee',
     );
     expect(continueButton).toHaveProperty('disabled', true);
-    // Typing enforces the asset's 6 decimals and one decimal mark; a comma is a decimal mark.
-    fireEvent.change(amount, { target: { value: '12,1234567' } });
-    expect(textField('Amount, USDT').value).toBe('12.123456');
+    fireEvent.change(amount, { target: { value: '12,5' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(continueButton).toHaveProperty('disabled', false);
+  });
+
+  it('shows what was typed as typed, and says in words what it will not guess at', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX');
+    await typeAddressAndContinue(TRON_ADDRESS);
+    const amount = await screen.findByRole('textbox', { name: 'Amount, USDT' });
+    const said: Array<[string, string]> = [
+      ['1,000.5', 'Use one decimal mark and no thousands separators, like 1000.5'],
+      ['1e3', 'Write the amount out in full, like 1000'],
+      ['12a', 'Use only digits and one decimal mark, like 12.5'],
+      ['-5', 'Use only digits and one decimal mark, like 12.5'],
+      ['12,1234567', 'USDT allows at most 6 decimal places'],
+    ];
+    for (const [typed, message] of said) {
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(textField('Amount, USDT').value).toBe(typed);
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    }
+    fireEvent.change(amount, { target: { value: ' 1 2,5 ' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' })).toBeTruthy();
+    expect(cellValue('Amount')).toBe('12.5\u00a0USDT');
+    expect(cellValue('Total')).toBe('13.5\u00a0USDT');
   });
 
   it('shows no upper limit where the network has none', async () => {
@@ -331,5 +357,141 @@ describe('filling the address', () => {
     open('/wallet/withdraw/USDT/TRX');
     expect(await screen.findByRole('button', { name: 'Address book' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Scan QR' })).toBeNull();
+  });
+});
+
+/** The search the router holds now, as strings. */
+function searchOf(router: ReturnType<typeof open>['router']): Record<string, unknown> {
+  return { ...router.state.location.search };
+}
+
+function historyIndex(router: ReturnType<typeof open>['router']): number {
+  return router.history.location.state.__TSR_index;
+}
+
+/** The address checked, "12,5" typed, and on to the review. */
+async function reachReview() {
+  await typeAddressAndContinue(TRON_ADDRESS);
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Amount, USDT' }), { target: { value: '12,5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' });
+}
+
+describe('each step has its own URL', () => {
+  it('writes the step and what was typed into the URL, one history entry per step', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    const start = historyIndex(router);
+    await typeAddressAndContinue(TRON_ADDRESS);
+    await screen.findByRole('heading', { level: 1, name: 'Amount' });
+    await waitFor(() => expect(searchOf(router)).toEqual({ step: 'amount', address: TRON_ADDRESS }));
+    expect(historyIndex(router)).toBe(start + 1);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount, USDT' }), { target: { value: '12,5' } });
+    await waitFor(() => expect(searchOf(router)).toEqual({ step: 'amount', address: TRON_ADDRESS, amount: '12,5' }));
+    // Typing replaces the entry: no entry per keystroke.
+    expect(historyIndex(router)).toBe(start + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' });
+    await waitFor(() => expect(searchOf(router)).toEqual({ step: 'review', address: TRON_ADDRESS, amount: '12,5' }));
+    expect(historyIndex(router)).toBe(start + 2);
+  });
+
+  it('goes back from the review to the amount with the browser’s back, the amount kept', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    await reachReview();
+    await waitFor(() => expect(searchOf(router)).toMatchObject({ step: 'review' }));
+    await act(async () => {
+      router.history.back();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    expect(textField('Amount, USDT').value).toBe('12,5');
+    await act(async () => {
+      router.history.back();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send USDT' })).toBeTruthy();
+    expect(textField('Address').value).toBe(TRON_ADDRESS);
+  });
+
+  it('goes back through the history with its own Back too, so the browser’s back does not repeat a step', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw/USDT/TRX');
+    const start = historyIndex(router);
+    await reachReview();
+    await waitFor(() => expect(historyIndex(router)).toBe(start + 2));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    await waitFor(() => expect(historyIndex(router)).toBe(start + 1));
+    expect(searchOf(router)).toEqual({ step: 'amount', address: TRON_ADDRESS, amount: '12,5' });
+  });
+
+  it('after a reload on the review, shows the same review, the address checked again', async () => {
+    const api = installWithdrawApi();
+    open(`/wallet/withdraw/USDT/TRX?step=review&address=${TRON_ADDRESS}&amount=12%2C5`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' })).toBeTruthy();
+    expect(cellValue('Amount')).toBe('12.5\u00a0USDT');
+    expect(cellValue('Total')).toBe('13.5\u00a0USDT');
+    expect(screen.getByText(TRON_ADDRESS)).toBeTruthy();
+    expect(api.bodiesOf('POST /wallet/withdrawal/check-address')).toEqual([
+      { asset: 'USDT', network: 'TRX', address: TRON_ADDRESS },
+    ]);
+  });
+
+  it('after a reload on the passcode, resumes at the review: the passcode is never kept', async () => {
+    installWithdrawApi();
+    const { router } = open(`/wallet/withdraw/USDT/TRX?step=confirm&address=${TRON_ADDRESS}&amount=%2299.5%22`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check the withdrawal' })).toBeTruthy();
+    expect(cellValue('Amount')).toBe('99.5\u00a0USDT');
+    expect(screen.queryByRole('group', { name: 'Keypad' })).toBeNull();
+    await waitFor(() => expect(searchOf(router)).toEqual({ step: 'review', address: TRON_ADDRESS, amount: '99.5' }));
+  });
+
+  it('after a reload with an amount over the balance, stops at the amount and says why', async () => {
+    installWithdrawApi();
+    open(`/wallet/withdraw/USDT/TRX?step=review&address=${TRON_ADDRESS}&amount=%22100%22`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amount' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not enough funds: you can send up to 99.5\u00a0USDT after the 1\u00a0USDT fee',
+    );
+  });
+
+  it('ignores a step it does not know and starts at the address', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX?step=passcode-2580');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send USDT' })).toBeTruthy();
+    expect(textField('Address').value).toBe('');
+  });
+});
+
+describe('who may withdraw', () => {
+  const clear = { lock: false, ban: false, ban_reason: null, pending_actions_from_user: false, soft_ban_until: null };
+
+  it('tells a person whose money is locked so before asking for an address or a passcode', async () => {
+    const api = installWithdrawApi();
+    open('/wallet/withdraw/USDT/TRX', undefined, { compliance: { ...clear, lock: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your money is locked' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Withdrawals aren’t available while your money is locked. Contact support to find out why.',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Address' })).toBeNull();
+    expect(api.sent.filter((request) => request.route.startsWith('POST'))).toEqual([]);
+  });
+
+  it('tells a banned person the account is blocked, from the first withdraw page', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw', undefined, { compliance: { ...clear, ban: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is blocked' })).toBeTruthy();
+    expect(screen.getByText('Withdrawals aren’t available on a blocked account.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Tether/ })).toBeNull();
+  });
+
+  it('says withdrawals are off when the person’s can_withdraw is false', async () => {
+    installWithdrawApi();
+    open('/wallet/withdraw/USDT', undefined, { permissions: { can_withdraw: false } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal not available' })).toBeTruthy();
+    expect(
+      screen.getByText('Withdrawals are turned off for your account. Contact support if you think this is a mistake.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the wallet' }).getAttribute('href')).toBe('/');
   });
 });
