@@ -14,6 +14,7 @@ import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import {
   handledLaunchKey,
   type KeyValueStorage,
+  provideDeepLink,
   startDeepLink,
   takeStartParam,
 } from '../../../src/app/features/deepLink/deepLink.ts';
@@ -21,7 +22,14 @@ import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import type { LaunchParams } from '../../../src/app/platform/launchParams.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
 import { createAppRouter } from '../../../src/app/router.tsx';
-import { flush } from '../../machines/support/model.ts';
+import {
+  type DeepLinkScenario,
+  deepLinkPaths,
+  describeEvent,
+  scenarios,
+} from '../../machines/support/deepLinkModel.ts';
+import { flush, isActorSettle, isTimePass } from '../../machines/support/model.ts';
+import { HeldServer, settle } from '../support/heldServer.ts';
 import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
 
 function launch(startParam: string | null, hash = 'h1'): LaunchParams {
@@ -186,5 +194,131 @@ describe('the deep-link machine in the app', () => {
     });
     expect(platform.navigated).not.toHaveBeenCalledWith('/');
     session.actor.stop();
+  });
+});
+
+/**
+ * The deep-link machine's paths (tests/machines/support/deepLinkModel.ts) replayed on the machine
+ * as the app provides it (`provideDeepLink`: the router's navigation, the mini app's expansion,
+ * the real registration calls) against a fake server whose answers the path decides. What must
+ * hold in each state is written here by hand from spec 000 s.2, s.6, s.7: where the launch leads
+ * (`TARGETS`), and which registrations reached the server with which bodies.
+ */
+describe('deep links along the deep-link machine’s paths', () => {
+  const REFERRAL = 'POST /referrals/become';
+  const TRACKING = 'POST /tracking';
+
+  /** Where each scenario's start parameter must lead, and whether the mini app expands there. */
+  const TARGETS: Record<DeepLinkScenario, { path: string; expand: boolean } | null> = {
+    'both hashes, signed out': { path: '/p2p/offers/42', expand: true },
+    'both hashes, signed in': { path: '/invoices/IV1234567890/choose', expand: false },
+    'referral only, signed out': { path: '/', expand: true },
+    'tracking only, signed in': { path: '/help/fees', expand: false },
+    'no hashes': { path: '/', expand: true },
+    'no start parameter': null,
+  };
+
+  interface Seen {
+    scenario: DeepLinkScenario;
+    navigations: string[];
+    expansions: number;
+    /** Signed in at the start or since (spec 000 s.6: registrations need a signed-in user). */
+    signedIn: boolean;
+    server: HeldServer;
+  }
+
+  const bodiesTo = (seen: Seen, route: string) =>
+    seen.server.requests.filter((request) => request.route === route).map((request) => request.body);
+
+  /** One hand-written expectation per state of each region. */
+  const EXPECTED: Record<string, (seen: Seen) => void> = {
+    'navigation.navigated': (seen) => {
+      const target = TARGETS[seen.scenario];
+      expect(seen.navigations).toEqual(target === null ? [] : [target.path]);
+      expect(seen.expansions).toBe(target?.expand === true ? 1 : 0);
+    },
+    'navigation.skipped': (seen) => {
+      expect(seen.navigations).toEqual([]);
+      expect(seen.expansions).toBe(0);
+    },
+    'referral.skipped': (seen) => expect(bodiesTo(seen, REFERRAL)).toEqual([]),
+    'referral.waitingForSignIn': (seen) => expect(bodiesTo(seen, REFERRAL)).toEqual([]),
+    'referral.registering': (seen) => {
+      expect(seen.signedIn, 'signed in').toBe(true);
+      expect(bodiesTo(seen, REFERRAL)).toEqual([{ invite_hash: 'ref42' }]);
+      expect(seen.server.isWaiting(REFERRAL)).toBe(true);
+    },
+    'referral.done': (seen) => {
+      expect(seen.signedIn, 'signed in').toBe(true);
+      expect(bodiesTo(seen, REFERRAL)).toEqual([{ invite_hash: 'ref42' }]);
+      expect(seen.server.isWaiting(REFERRAL)).toBe(false);
+    },
+    'tracking.skipped': (seen) => expect(bodiesTo(seen, TRACKING)).toEqual([]),
+    'tracking.waitingForSignIn': (seen) => expect(bodiesTo(seen, TRACKING)).toEqual([]),
+    'tracking.registering': (seen) => {
+      expect(seen.signedIn, 'signed in').toBe(true);
+      expect(bodiesTo(seen, TRACKING)).toEqual([{ tracking_hash: 'ads7' }]);
+      expect(seen.server.isWaiting(TRACKING)).toBe(true);
+    },
+    'tracking.done': (seen) => {
+      expect(seen.signedIn, 'signed in').toBe(true);
+      expect(bodiesTo(seen, TRACKING)).toEqual([{ tracking_hash: 'ads7' }]);
+      expect(seen.server.isWaiting(TRACKING)).toBe(false);
+    },
+  };
+
+  function expectStates(value: unknown, seen: Seen, where: string): void {
+    for (const [region, state] of Object.entries(typeof value === 'object' && value !== null ? value : {})) {
+      const expectation = EXPECTED[`${region}.${String(state)}`];
+      if (expectation === undefined) throw new Error(`No expectation written for ${region}.${String(state)}`);
+      try {
+        expectation(seen);
+      } catch (error) {
+        throw new Error(`${where}, in ${region}.${String(state)}: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  }
+
+  const SCENARIOS = Object.keys(scenarios).filter((name): name is DeepLinkScenario => name in scenarios);
+
+  describe.each(SCENARIOS)('%s', (scenario) => {
+    for (const path of deepLinkPaths(scenario)) {
+      it(`when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, async () => {
+        const server = new HeldServer(new Set([REFERRAL, TRACKING]));
+        server.install();
+        const seen: Seen = {
+          scenario,
+          navigations: [],
+          expansions: 0,
+          signedIn: scenarios[scenario].signedIn === true,
+          server,
+        };
+        const machine = provideDeepLink({
+          navigate: (href) => void seen.navigations.push(href),
+          platform: { expand: () => void (seen.expansions += 1) },
+        });
+        const actor = createActor(machine, { input: scenarios[scenario] }).start();
+        await settle();
+        expectStates(actor.getSnapshot().value, seen, 'at the start');
+        for (const step of path.steps) {
+          const event = step.event;
+          if (isActorSettle(event)) {
+            const route = event.id === 'registerReferral' ? REFERRAL : TRACKING;
+            await server.answer(
+              route,
+              event.type === 'actor.done'
+                ? { status: 200, body: { result: true } }
+                : { status: 500, body: { code: 'server_error', message: 'down' } },
+            );
+          } else if (!isTimePass(event)) {
+            seen.signedIn = true;
+            actor.send(event);
+            await settle();
+          }
+          expectStates(actor.getSnapshot().value, seen, `after "${describeEvent(event)}"`);
+        }
+        actor.stop();
+      });
+    }
   });
 });
