@@ -38,19 +38,28 @@ import {
  *   Error haptics (`errorHaptics`) on 403 and 429.
  * - After a token, biometrics are offered (tag `biometricOffer`) when `shouldSuggestBiometric`
  *   holds; entering the offer runs `rememberSuggestion` (the app stores today's date locally).
- *   `biometric.accept` / `biometric.decline` finish. The final output is
- *   `{ token, enableBiometric }`: the app turns biometrics on (the security page's enrolment)
- *   when `enableBiometric` is true.
+ *   `biometric.decline` finishes. `biometric.accept` turns them on for this device first
+ *   (`enrolling`, tag `busy`: `enrolBiometric` with the passcode just confirmed, which buys an
+ *   `addBiometric` token, the biometric token and stores it on the device); its failure is the
+ *   default biometric error (`biometric_enrol_failed`, spec 001 s.8) and the confirmation still
+ *   stands. The typed passcode is forgotten on every way out. The final output is
+ *   `{ token, enableBiometric }` (`enableBiometric`: biometrics were turned on here).
  *
  * Tags: `keypad` (show the keypad and the dots), `busy` (a call in flight), `locked` (keypad
  * hidden), `supportLink`, `biometricOffer`, `invalid` (the last submit failed), `done`.
  *
- * The app provides: actors `confirmPasscode` (input `{ code, transactionType, hash }`) and
- * `authenticateBiometric` (input `{ transactionType, hash }`), rejecting with `{ status, seconds? }`;
+ * The app provides: actors `confirmPasscode` (input `{ code, transactionType, hash }`),
+ * `authenticateBiometric` (input `{ transactionType, hash }`), rejecting with `{ status, seconds? }`,
+ * and `enrolBiometric` (input `{ code }`);
  * actions `errorHaptics` and `rememberSuggestion`. Inert defaults never settle / do nothing.
  */
 
-export type PasscodeConfirmError = 'not_found' | 'failed' | 'too_many_attempts' | 'biometric_failed';
+export type PasscodeConfirmError =
+  | 'not_found'
+  | 'failed'
+  | 'too_many_attempts'
+  | 'biometric_failed'
+  | 'biometric_enrol_failed';
 
 export interface PasscodeConfirmInput {
   transactionType: PasscodeTransactionType;
@@ -111,6 +120,7 @@ export const passcodeConfirmMachine = setup({
     children: {} as {
       confirmPasscode: 'confirmPasscode';
       authenticateBiometric: 'authenticateBiometric';
+      enrolBiometric: 'enrolBiometric';
       lockout: 'lockout';
     },
   },
@@ -152,6 +162,7 @@ export const passcodeConfirmMachine = setup({
   actors: {
     confirmPasscode: fromPending<string, ConfirmPasscodeInput>(),
     authenticateBiometric: fromPending<string | null, { transactionType: PasscodeTransactionType; hash: string }>(),
+    enrolBiometric: fromPending<void, { code: string }>(),
     lockout: lockoutMachine,
   },
   delays: {
@@ -236,11 +247,15 @@ export const passcodeConfirmMachine = setup({
         input: ({ context }) => ({ code: context.code, transactionType: context.transactionType, hash: context.hash }),
         onDone: [
           {
+            description: 'The passcode stays in memory only while biometrics are offered.',
             guard: 'shouldSuggest',
             target: 'suggesting',
             actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
           },
-          { target: 'confirmed', actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output }) } },
+          {
+            target: 'confirmed',
+            actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.output }) }, 'clearCode'],
+          },
         ],
         onError: [
           {
@@ -295,8 +310,22 @@ export const passcodeConfirmMachine = setup({
       tags: ['biometricOffer'],
       entry: 'rememberSuggestion',
       on: {
-        'biometric.accept': { target: 'confirmed', actions: 'acceptBiometric' },
-        'biometric.decline': { target: 'confirmed' },
+        'biometric.accept': { target: 'enrolling' },
+        'biometric.decline': { target: 'confirmed', actions: 'clearCode' },
+      },
+    },
+    enrolling: {
+      description: 'Accepted: biometrics are turned on for this device with the passcode just confirmed.',
+      tags: ['biometricOffer', 'busy'],
+      invoke: {
+        id: 'enrolBiometric',
+        src: 'enrolBiometric',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: { target: 'confirmed', actions: ['acceptBiometric', 'clearCode'] },
+        onError: {
+          target: 'confirmed',
+          actions: ['clearCode', { type: 'setError', params: { error: 'biometric_enrol_failed' } }],
+        },
       },
     },
     confirmed: {

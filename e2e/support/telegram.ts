@@ -75,21 +75,73 @@ export interface TelegramEvent {
 }
 
 /**
- * Stands in for the messenger's webview bridge (the same object Telegram's
- * mobile clients inject) and records every event the app posts to it.
+ * How the stand-in messenger answers biometry (Bot API 7.2): `answers` false keeps it silent on
+ * the biometry query (a host that never replies); `granted` whether the person already let the
+ * mini app use biometrics (a request for access grants it); `authorize` false makes the face or
+ * fingerprint check fail. The stored token lives in localStorage, as Telegram keeps it in the
+ * device's secure storage across launches.
  */
-export async function recordTelegramEvents(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export interface BiometryStandIn {
+  answers?: boolean;
+  granted?: boolean;
+  authorize?: boolean;
+}
+
+/**
+ * Stands in for the messenger's webview bridge (the same object Telegram's
+ * mobile clients inject) and records every event the app posts to it. With `biometry` it also
+ * answers the biometry methods as a device with Face ID would.
+ */
+export async function recordTelegramEvents(page: Page, options: { biometry?: BiometryStandIn } = {}): Promise<void> {
+  await page.addInitScript((biometry: BiometryStandIn | null) => {
     const events: { type: string; data: unknown }[] = [];
+    const tokenKey = '__e2eBiometryToken';
+    const grantedKey = '__e2eBiometryGranted';
+    const answer = (eventType: string, eventData: unknown) => {
+      setTimeout(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }),
+        );
+      }, 10);
+    };
+    const granted = () => localStorage.getItem(grantedKey) === 'yes' || biometry?.granted === true;
+    const token = () => localStorage.getItem(tokenKey) ?? '';
+    const info = () => ({
+      available: true,
+      type: 'face',
+      access_requested: granted(),
+      access_granted: granted(),
+      token_saved: token() !== '',
+      device_id: 'e2e-face-id',
+    });
+    const answerBiometry = (type: string, data: Record<string, unknown>) => {
+      if (biometry === null) return;
+      if (type === 'web_app_biometry_get_info') {
+        if (biometry.answers !== false) answer('biometry_info_received', info());
+      } else if (type === 'web_app_biometry_request_access') {
+        localStorage.setItem(grantedKey, 'yes');
+        answer('biometry_info_received', info());
+      } else if (type === 'web_app_biometry_update_token') {
+        const value = typeof data.token === 'string' ? data.token : '';
+        if (value === '') localStorage.removeItem(tokenKey);
+        else localStorage.setItem(tokenKey, value);
+        answer('biometry_token_updated', { status: value === '' ? 'removed' : 'updated' });
+      } else if (type === 'web_app_biometry_request_auth') {
+        const ok = biometry.authorize !== false && granted() && token() !== '';
+        answer('biometry_auth_requested', ok ? { status: 'authorized', token: token() } : { status: 'failed' });
+      }
+    };
     Object.assign(window, {
       __telegramEvents: events,
       TelegramWebviewProxy: {
         postEvent(type: string, data?: string) {
-          events.push({ type, data: data ? JSON.parse(data) : undefined });
+          const parsed = data ? JSON.parse(data) : undefined;
+          events.push({ type, data: parsed });
+          answerBiometry(type, typeof parsed === 'object' && parsed !== null ? parsed : {});
         },
       },
     });
-  });
+  }, options.biometry ?? null);
 }
 
 export async function telegramEvents(page: Page): Promise<TelegramEvent[]> {

@@ -31,6 +31,7 @@ const machineMessages: Record<SecurityMachineError, MessageDescriptor> = {
   too_many_attempts: msg`Too many attempts. Contact support.`,
   set_failed: msg`Failed to set passcode`,
   biometric_failed: msg`Failed to add biometric`,
+  biometric_enrol_failed: msg`Failed to add biometric`,
   verify_failed: msg`Failed to verify confirmation code`,
   restore_failed: msg`Failed to restore passcode`,
   not_found: msg`No passcode is set yet`,

@@ -94,6 +94,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     isAvailable: () => withBiometry((b) => b.isAvailable(), false),
     accessGranted: () => withBiometry((b) => b.accessGranted(), false),
     requestAccess: () => withBiometry((b) => b.requestAccess(), false),
+    authenticate: (reason) => withBiometry((b) => b.authenticate(reason), null),
     storeToken: (token) => withBiometry((b) => b.storeToken(token), false),
     removeToken: () => withBiometry((b) => b.removeToken(), false),
     openSettings: () => withSession((telegram) => telegram.biometry.openSettings()),

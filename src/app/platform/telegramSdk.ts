@@ -233,6 +233,13 @@ function connectScreenButtons(options: ConnectOptions): (actions: ScreenActionsS
   };
 }
 
+/** How long the messenger has to say whether biometrics are available (issue 9): 1 s. */
+export const BIOMETRY_ANSWER_MS = 1000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** The messenger's biometry (7.2+), mounted on first use; every failure reads as "no". */
 function connectBiometry(): Biometry {
   let mounted: Promise<boolean> | null = null;
@@ -246,7 +253,21 @@ function connectBiometry(): Biometry {
   };
   return {
     async isAvailable() {
-      return (await mount()) && biometry.isAvailable();
+      // Mounting asks the messenger for its biometry info; a host that stays silent must not
+      // keep a screen waiting, so after BIOMETRY_ANSWER_MS the answer is "not available" (a
+      // later call sees the info if it has come since).
+      const answered = await Promise.race([mount(), delay(BIOMETRY_ANSWER_MS).then(() => false)]);
+      return answered && biometry.isAvailable();
+    },
+    async authenticate(reason) {
+      if (!(await mount()) || !biometry.authenticate.isAvailable()) return null;
+      try {
+        const { status, token } = await biometry.authenticate({ reason: reason.slice(0, 128) });
+        return status === 'authorized' && token ? token : null;
+      } catch (error) {
+        console.warn('Telegram: biometric authentication failed', error);
+        return null;
+      }
     },
     async accessGranted() {
       return (await mount()) && biometry.state().accessGranted;

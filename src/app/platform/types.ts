@@ -30,12 +30,21 @@ export interface MessengerInfo {
  * biometrics and the secure storage of the biometric token.
  */
 export interface Biometry {
-  /** The device has biometrics the messenger can use. */
+  /**
+   * The device has biometrics the messenger can use. False when the messenger has not answered
+   * within a second (`BIOMETRY_ANSWER_MS`): screens never wait longer for a silent host.
+   */
   isAvailable(): Promise<boolean>;
   /** The person already let the mini app use them. */
   accessGranted(): Promise<boolean>;
   /** Asks the person for access; true when granted. */
   requestAccess(): Promise<boolean>;
+  /**
+   * Asks the person to confirm with their face or fingerprint (`reason` is shown in the
+   * messenger's prompt) and resolves with the biometric token kept in the secure storage; null
+   * when they cancelled, the check failed or no token is stored.
+   */
+  authenticate(reason: string): Promise<string | null>;
   /** Stores the biometric token in the messenger's secure storage; true when stored. */
   storeToken(token: string): Promise<boolean>;
   /** Removes the stored token. */

@@ -64,6 +64,7 @@ function fakeBiometry(access: { granted: boolean; onRequest: boolean[] }): Biome
     isAvailable: vi.fn(async () => true),
     accessGranted: vi.fn(async () => access.granted),
     requestAccess: vi.fn(async () => answers.shift() ?? false),
+    authenticate: vi.fn(async () => null),
     storeToken: vi.fn(async () => true),
     removeToken: vi.fn(async () => true),
     openSettings: vi.fn(),

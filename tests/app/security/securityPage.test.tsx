@@ -243,6 +243,7 @@ describe('biometrics on the security page', () => {
       isAvailable: vi.fn(async () => available),
       accessGranted: vi.fn(async () => true),
       requestAccess: vi.fn(async () => true),
+      authenticate: vi.fn(async () => null),
       storeToken: vi.fn(async () => true),
       removeToken: vi.fn(async () => true),
       openSettings: vi.fn(),

@@ -9,15 +9,21 @@ import { type SetPasscodeInput, setPasscodeMachine } from '../../../../machines/
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { UserSettings } from '../../../contract/settings.ts';
 import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
+import { deviceId } from '../../lib/deviceId.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import type { Platform } from '../../platform/types.ts';
 import { LoadFailed } from '../../ui/LoadStates.tsx';
-import { confirmInput, storageOrNull } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import {
+  confirmInput,
+  freshHash,
+  storageOrNull,
+  useBiometricsAvailable,
+} from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { BiometricEnrolmentView } from './BiometricEnrolmentView.tsx';
 import { biometricEnrolmentSteps, enrolmentConfirmInput, provideBiometricEnrolment } from './biometricEnrolment.ts';
 import { EmailChangeView } from './EmailChangeView.tsx';
 import { SetPasscodeView } from './SetPasscodeView.tsx';
-import { deviceId, freshHash, provideEmailChange, securityCalls, useBiometricsAvailable } from './securityApi.ts';
+import { provideEmailChange, securityCalls } from './securityApi.ts';
 
 /**
  * The set-passcode machine with the app's calls and effects (docs/passcode.md). Its biometric
@@ -120,11 +126,8 @@ export function EmailChangeFlow({ onDone }: { onDone: () => void }) {
 export function emailChangeInput(platform: Platform, info: SecurityInfo, now: number): EmailChangeInput {
   if (!info.isEmailConfirmed) return { email: info.email };
   if (!info.passCode) return { email: info.email, change: { confirm: null } };
-  const confirm = confirmInput(platform, info, storageOrNull(), 'change_email', freshHash(), now);
-  return {
-    email: info.email,
-    change: { confirm: { ...confirm, biometric: { ...confirm.biometric, available: false } } },
-  };
+  const device = { platform, storage: storageOrNull(), biometricsAvailable: false };
+  return { email: info.email, change: { confirm: confirmInput(device, info, 'change_email', freshHash(), now) } };
 }
 
 function RunningEmailChange({ input, onDone }: { input: EmailChangeInput; onDone: () => void }) {

@@ -12,6 +12,7 @@ import { call } from '../../api/call.ts';
 import { isUnauthorized } from '../../api/errors.ts';
 import { refreshSecurity, securityQueryOptions, sessionsQueryOptions } from '../../api/securityQueries.ts';
 import { formatShortDate } from '../../lib/dates.ts';
+import { deviceId } from '../../lib/deviceId.ts';
 import { callErrorMessage } from '../../lib/securityMessages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
@@ -20,9 +21,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Cell, CellButton } from '../../ui/Cell.tsx';
 import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { deviceId, securityCalls, useBiometricsAvailable } from './securityApi.ts';
+import { securityCalls } from './securityApi.ts';
 import './security.css';
 
 /**

@@ -60,8 +60,7 @@ export function enrolmentConfirmInput(
   hash: string,
   now: number,
 ): PasscodeConfirmInput {
-  const input = confirmInput(platform, info, storage, 'addBiometric', hash, now);
-  return { ...input, biometric: { ...input.biometric, available: false } };
+  return confirmInput({ platform, storage, biometricsAvailable: false }, info, 'addBiometric', hash, now);
 }
 
 /** The enrolment machine with the app's calls: passcodeConfirm as the app wires it, then the shared steps. */

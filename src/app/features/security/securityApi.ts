@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { emailChangeMachine, type VerifyEmailInput } from '../../../../machines/emailChange.machine.ts';
 import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
@@ -8,9 +8,10 @@ import { securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import { fetchSettings, refreshSecurity } from '../../api/securityQueries.ts';
+import { deviceId } from '../../lib/deviceId.ts';
 import { waitSecondsOf } from '../../lib/securityMessages.ts';
 import type { Platform } from '../../platform/types.ts';
-import { providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { freshHash, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 
 /**
  * What a security call failed with, as the passcode machines read it (docs/passcode.md):
@@ -35,26 +36,6 @@ async function normalised<T>(run: () => Promise<T>): Promise<T> {
   } catch (thrown) {
     throw toSecurityFailure(thrown);
   }
-}
-
-const deviceIdKey = 'kopilka.deviceId';
-
-/** This device's id for biometric calls (spec 001 s.3 "local storage"): random, kept locally. */
-export function deviceId(): string {
-  try {
-    const stored = localStorage.getItem(deviceIdKey);
-    if (stored) return stored;
-    const fresh = crypto.randomUUID();
-    localStorage.setItem(deviceIdKey, fresh);
-    return fresh;
-  } catch {
-    return 'unknown-device';
-  }
-}
-
-/** A fresh operation hash for a confirmation token that is not bound to an order (addBiometric). */
-export function freshHash(): string {
-  return crypto.randomUUID().replaceAll('-', '');
 }
 
 /** The public auth config: the bot's username (the bot chat link) and whether this is local mode. */
@@ -149,18 +130,4 @@ export function provideEmailChange(deps: { queryClient: QueryClient; platform: P
       },
     },
   });
-}
-
-/** Whether the device has biometrics the messenger can use: false on the web and below 7.2; null while asking. */
-export function useBiometricsAvailable(platform: Platform): boolean | null {
-  const biometry = platform.capabilities.biometrics ? platform.biometry : undefined;
-  const query = useQuery({
-    queryKey: ['platform', 'biometry', 'available'],
-    queryFn: () => biometry?.isAvailable() ?? Promise.resolve(false),
-    enabled: biometry !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { public: true },
-  });
-  if (biometry === undefined) return false;
-  return query.isPending ? null : query.data === true;
 }

@@ -44,7 +44,9 @@ function toastMessage(error: PasscodeConfirmError | null): MessageDescriptor | n
  *   "Forgot passcode?"; other failures are error toasts;
  * - `locked`: the keypad hidden (its place kept) and the hh:mm:ss countdown of the `lockout` child;
  * - `supportLink`: too many attempts, with the support link;
- * - `biometricOffer`: the confirmation, with a sheet offering biometrics (yes or no);
+ * - `biometricOffer`: the confirmation, with a sheet offering biometrics (yes or no; yes turns
+ *   them on for this device, its buttons busy meanwhile); nothing leaves the screen until the
+ *   person answers, since a flow around it (withdraw) goes on only after;
  * - `done`: "Confirmed" and what happens next (`confirmedNote`, from the screen that knows it).
  *
  * `title` and `subtitle` replace the keypad screen's heading (the withdraw flow names the amount);
@@ -85,12 +87,14 @@ export function PasscodeConfirmView({
           <PageTitle title={<Trans>Confirmed</Trans>} subtitle={confirmedNote} />
           {enableBiometric ? (
             <p className="security-hint">
-              <Trans>To confirm with biometrics next time, turn them on in Security.</Trans>
+              <Trans>Biometrics are on: next time confirm with your face or fingerprint.</Trans>
             </p>
           ) : null}
-          <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-            <Trans>Go to the wallet</Trans>
-          </Link>
+          {snapshot.hasTag('done') ? (
+            <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
+              <Trans>Go to the wallet</Trans>
+            </Link>
+          ) : null}
         </div>
         <Sheet
           open={snapshot.hasTag('biometricOffer')}
@@ -98,12 +102,14 @@ export function PasscodeConfirmView({
           description={
             <Trans>Next time you can confirm operations with your face or fingerprint instead of the passcode.</Trans>
           }
-          onClose={() => actor.send({ type: 'biometric.decline' })}
+          onClose={() => {
+            if (!busy) actor.send({ type: 'biometric.decline' });
+          }}
         >
-          <Button stretched onClick={() => actor.send({ type: 'biometric.accept' })}>
+          <Button stretched disabled={busy} aria-busy={busy} onClick={() => actor.send({ type: 'biometric.accept' })}>
             <Trans>Use biometrics</Trans>
           </Button>
-          <Button variant="plain" stretched onClick={() => actor.send({ type: 'biometric.decline' })}>
+          <Button variant="plain" stretched disabled={busy} onClick={() => actor.send({ type: 'biometric.decline' })}>
             <Trans>Not now</Trans>
           </Button>
         </Sheet>

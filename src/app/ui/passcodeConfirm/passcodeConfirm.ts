@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { BiometricSuggestionFacts } from '../../../../machines/passcode/rules.ts';
 import {
@@ -8,6 +11,7 @@ import {
 import { type SecurityInfo, securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
+import { deviceId } from '../../lib/deviceId.ts';
 import { waitSecondsOf } from '../../lib/securityMessages.ts';
 import type { Platform } from '../../platform/types.ts';
 
@@ -16,9 +20,15 @@ import type { Platform } from '../../platform/types.ts';
  *
  * - `confirmPasscode`: `POST /security/pass-code/token {code, transactionType, hash}` → the
  *   confirmation token.
- * - `authenticateBiometric`: the platform has no biometric methods yet (platform/types.ts), so
- *   biometrics are reported unavailable (`available: false`) and the machine never starts this
- *   actor; it answers "cancelled" (null) should it ever be asked.
+ * - `authenticateBiometric`: the messenger's biometric prompt (`platform.biometry.authenticate`)
+ *   gives the biometric token stored on this device, which `POST /security/biometric/token
+ *   {deviceId, token, transactionType, hash}` exchanges for the confirmation token; a cancelled
+ *   prompt answers null (back to the keypad, no message), any other failure rejects (the
+ *   machine shows the default biometric error, "Failed to verify biometric").
+ * - `enrolBiometric` (the offer accepted): access to the device's biometrics (asked for when not
+ *   yet granted), `POST /security/pass-code/token` with the passcode just typed for
+ *   `addBiometric` and a fresh hash, `POST /security/biometric {deviceId, passCodeConfirmationToken}`,
+ *   then the biometric token stored in the messenger's secure storage; any step failing rejects.
  * - `errorHaptics`: `platform.haptic('error')` (6.1+, nothing on the web).
  * - `rememberSuggestion`: today's date (ISO) in local storage under `biometricSuggestedKey`.
  *
@@ -34,6 +44,11 @@ export function toSecurityFailure(thrown: unknown): { status: number | null; sec
   const status = toApiError(thrown)?.code ?? null;
   const seconds = waitSecondsOf(thrown);
   return seconds === null ? { status } : { status, seconds };
+}
+
+/** A fresh operation hash for a confirmation token that is not bound to an order (addBiometric). */
+export function freshHash(): string {
+  return crypto.randomUUID().replaceAll('-', '');
 }
 
 export function storageOrNull(): Storage | null {
@@ -54,28 +69,47 @@ function readStorage(storage: Storage | null, key: string): string | null {
 
 /**
  * What the suggestion rule needs to know about biometrics: inside the messenger and its version
- * from the platform; `available` false until the platform can reach the device's biometrics; the
+ * from the platform; whether the device's biometrics can be used (`useBiometricsAvailable`); the
  * server's `biometric` flag for this device; the stored date of the last suggestion.
  */
 export function biometricFacts(
   platform: Platform,
   info: SecurityInfo,
   storage: Storage | null,
+  available: boolean,
 ): BiometricSuggestionFacts {
   return {
     inMessenger: platform.kind === 'mini-app',
     version: platform.messenger?.version ?? null,
-    available: false,
+    available,
     enabled: info.biometric,
     lastSuggested: readStorage(storage, biometricSuggestedKey),
   };
 }
 
+/**
+ * Whether the device has biometrics the messenger can use: false on the web and below 7.2, and
+ * when the messenger has not answered within a second (platform/telegramSdk.ts); null while
+ * asking, so a screen that needs the answer waits at most that second.
+ */
+export function useBiometricsAvailable(platform: Platform): boolean | null {
+  const biometry = platform.capabilities.biometrics ? platform.biometry : undefined;
+  const query = useQuery({
+    queryKey: ['platform', 'biometry', 'available'],
+    queryFn: () => biometry?.isAvailable() ?? Promise.resolve(false),
+    enabled: biometry !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { public: true },
+  });
+  if (biometry === undefined) return false;
+  if (query.isError) return false;
+  return query.isPending ? null : query.data === true;
+}
+
 /** The machine's input for a confirmation of `hash` on this device, now. */
 export function confirmInput(
-  platform: Platform,
+  device: { platform: Platform; storage: Storage | null; biometricsAvailable: boolean },
   info: SecurityInfo,
-  storage: Storage | null,
   transactionType: PasscodeConfirmInput['transactionType'],
   hash: string,
   now: number,
@@ -83,7 +117,7 @@ export function confirmInput(
   const input: PasscodeConfirmInput = {
     transactionType,
     hash,
-    biometric: biometricFacts(platform, info, storage),
+    biometric: biometricFacts(device.platform, info, device.storage, device.biometricsAvailable),
     now,
   };
   return info.lockSeconds !== null && info.lockSeconds > 0 ? { ...input, unlockIn: info.lockSeconds } : input;
@@ -103,7 +137,35 @@ export function providePasscodeConfirm(platform: Platform, storage: Storage | nu
       authenticateBiometric: fromPromise<
         string | null,
         { transactionType: ConfirmPasscodeInput['transactionType']; hash: string }
-      >(async () => null),
+      >(async ({ input, signal }) => {
+        if (!platform.biometry) throw new Error('Biometrics are not available here');
+        const token = await platform.biometry.authenticate(i18n._(msg`Confirm the operation`));
+        if (token === null) return null;
+        try {
+          const answer = await call(securityEndpoints.biometricToken, {
+            body: { deviceId: deviceId(), token, ...input },
+            signal,
+          });
+          return answer.token;
+        } catch (thrown) {
+          throw toSecurityFailure(thrown);
+        }
+      }),
+      enrolBiometric: fromPromise<void, { code: string }>(async ({ input, signal }) => {
+        const biometry = platform.biometry;
+        if (!biometry) throw new Error('Biometrics are not available here');
+        const access = (await biometry.accessGranted()) || (await biometry.requestAccess());
+        if (!access) throw new Error('Access to biometrics was refused');
+        const confirmation = await call(securityEndpoints.passCodeToken, {
+          body: { code: input.code, transactionType: 'addBiometric', hash: freshHash() },
+          signal,
+        });
+        const added = await call(securityEndpoints.addBiometric, {
+          body: { deviceId: deviceId(), passCodeConfirmationToken: confirmation.token },
+          signal,
+        });
+        if (!(await biometry.storeToken(added.token))) throw new Error('The biometric token was not stored');
+      }),
     },
     actions: {
       errorHaptics: () => platform.haptic('error'),

@@ -3,13 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { SecurityInfo } from '../../../../contract/security.ts';
 import { securityQueryOptions } from '../../../api/securityQueries.ts';
+import { deviceId } from '../../../lib/deviceId.ts';
 import { machineErrorMessage } from '../../../lib/securityMessages.ts';
 import { usePlatform } from '../../../platform/PlatformContext.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
 import { PasscodeConfirmView } from '../../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import { TooManyAttempts } from '../../../ui/passcodeConfirm/parts.tsx';
-import { confirmInput, providePasscodeConfirm, storageOrNull } from '../../../ui/passcodeConfirm/passcodeConfirm.ts';
+import {
+  confirmInput,
+  providePasscodeConfirm,
+  storageOrNull,
+  useBiometricsAvailable,
+} from '../../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 
 /**
@@ -29,8 +35,11 @@ export const deepLinkTransactionType = 'p2p';
  */
 export function PasscodeConfirmPage({ hash }: { hash: string }) {
   const { t } = useLingui();
-  const query = useQuery(securityQueryOptions());
-  if (query.isPending) {
+  const platform = usePlatform();
+  const query = useQuery(securityQueryOptions(deviceId()));
+  // The messenger has a second to say whether biometrics can confirm instead of the keypad.
+  const biometricsAvailable = useBiometricsAvailable(platform);
+  if (query.isPending || biometricsAvailable === null) {
     return (
       <Page centered>
         <Spinner label={t`Loading`} />
@@ -51,7 +60,7 @@ export function PasscodeConfirmPage({ hash }: { hash: string }) {
     );
   }
   if (query.data.attemptsExhausted) return <AttemptsExhausted />;
-  return <PasscodeConfirmFlow key={hash} hash={hash} info={query.data} />;
+  return <PasscodeConfirmFlow key={hash} hash={hash} info={query.data} biometricsAvailable={biometricsAvailable} />;
 }
 
 function AttemptsExhausted() {
@@ -64,11 +73,19 @@ function AttemptsExhausted() {
   );
 }
 
-function PasscodeConfirmFlow({ hash, info }: { hash: string; info: SecurityInfo }) {
+function PasscodeConfirmFlow({
+  hash,
+  info,
+  biometricsAvailable,
+}: {
+  hash: string;
+  info: SecurityInfo;
+  biometricsAvailable: boolean;
+}) {
   const platform = usePlatform();
   const storage = storageOrNull();
   const actor = useActorRef(providePasscodeConfirm(platform, storage), {
-    input: confirmInput(platform, info, storage, deepLinkTransactionType, hash, Date.now()),
+    input: confirmInput({ platform, storage, biometricsAvailable }, info, deepLinkTransactionType, hash, Date.now()),
   });
   return (
     <PasscodeConfirmView
