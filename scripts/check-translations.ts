@@ -3,7 +3,9 @@
 //      a Russian plural lacks one of the forms one/few/many/other);
 //   2. the catalogs are stale against the sources (what `lingui extract --clean` would write);
 //   3. the compiled catalogs (locales/*/messages.ts, committed so that a fresh clone type-checks
-//      and tests before any build) differ from what `lingui compile --typescript` makes of the .po.
+//      and tests before any build) differ from what `lingui compile --typescript` makes of the .po;
+//   4. a Russian word is joined by a plain hyphen («код-пароль»): it must be the non-breaking
+//      hyphen U+2011, or a narrow screen breaks the word at the hyphen.
 // Runs under Node 24's type stripping: erasable TypeScript only.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +74,11 @@ export function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
+/** Words joined by a plain hyphen, which a line may break at («код-|пароль»). */
+export function breakableHyphenatedWords(message: string): string[] {
+  return [...message.matchAll(/[\p{L}]+-[\p{L}]+/gu)].map((match) => match[0]);
+}
+
 /** Russian needs one, few, many and other in every plural. */
 export function missingRussianPluralForms(message: string): string[] {
   if (!/,\s*plural\s*,/.test(message)) return [];
@@ -92,6 +99,9 @@ export function translationProblems(english: PoEntry[], russian: PoEntry[]): str
     if (expected !== actual) problems.push(`placeholders differ ({${expected}} vs {${actual}}): ${label(source)}`);
     const forms = missingRussianPluralForms(target.translation);
     if (forms.length > 0) problems.push(`Russian plural lacks ${forms.join(', ')}: ${label(source)}`);
+    const hyphenated = breakableHyphenatedWords(target.translation);
+    if (hyphenated.length > 0)
+      problems.push(`Russian joins ${hyphenated.join(', ')} with a plain hyphen (use U+2011 ‑): ${label(source)}`);
   }
   return problems;
 }
