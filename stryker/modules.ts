@@ -63,6 +63,7 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/chain-check.test.ts',
       'tests/server/chain-routes.test.ts',
       'tests/server/chain-simulator-mutants.test.ts',
+      'tests/server/chain-deposits-mutants.test.ts',
     ],
   },
   withdrawals: {
