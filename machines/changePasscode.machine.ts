@@ -25,7 +25,11 @@ import {
  * runs there (the app forgets any keypad lockout it keeps; the server clears its own on confirmation).
  *
  * Failures (each actor rejects with `{ status, seconds? }`): sending the code, `send_failed` (on
- * the first send the flow waits in `requestFailed`; `code.resend` tries again); the code check,
+ * the first send the flow waits in `requestFailed`; `code.resend` tries again), except a 429 with
+ * seconds (`resend_too_soon`: one e-mail code per account per minute, e.g. right after setting up
+ * the passcode), which is a wait, not a failure: the first send waits in `tooSoon` (tag
+ * `tooSoon`, `resendIn` counting down) and sends by itself at 0, a resend counts down the
+ * server's seconds before it can be asked again; the code check,
  * 403 clears with no message and haptics, 404 `code_not_found`, 429 lockout (the `lockout` child)
  * or `too_many_attempts`, else `verify_failed`; the recovery, `restore_failed` and back to setUp
  * (the mail token stays valid for a retry; if the server refuses it, `step.back` from setUp asks
@@ -67,6 +71,7 @@ export type ChangePasscodeEvent =
   | { type: 'step.back' };
 
 export type ChangePasscodeTag =
+  | 'tooSoon'
   | 'keypad'
   | 'busy'
   | 'invalid'
@@ -124,6 +129,10 @@ export const changePasscodeMachine = setup({
     })),
     forgetMailToken: assign({ mailConfirmationToken: null, code: '', passcode: '' }),
     startResendWait: assign(({ context }) => ({ resendIn: context.resendSeconds })),
+    waitServerSeconds: assign((_, params: { error: unknown }) => {
+      const failure = classifySecurityFailure(params.error);
+      return { resendIn: failure.kind === 'locked' ? failure.seconds : 0, error: null };
+    }),
     countResendDown: assign(({ context }) => ({ resendIn: Math.max(0, context.resendIn - 1) })),
     setLock: assign((_, params: { error: unknown }) => {
       const failure = classifySecurityFailure(params.error);
@@ -182,7 +191,26 @@ export const changePasscodeMachine = setup({
           target: 'emailCode',
           actions: { type: 'storeCodeId', params: ({ event }) => ({ id: event.output }) },
         },
-        onError: { target: 'requestFailed', actions: { type: 'setError', params: { error: 'send_failed' } } },
+        onError: [
+          {
+            description: 'A code was sent less than a minute ago (429 with seconds): wait, then send.',
+            guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'locked' }) },
+            target: 'tooSoon',
+            actions: { type: 'waitServerSeconds', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'requestFailed', actions: { type: 'setError', params: { error: 'send_failed' } } },
+        ],
+      },
+    },
+    tooSoon: {
+      description: "The server's seconds count down; at 0 the code is sent by itself.",
+      tags: ['tooSoon'],
+      initial: 'ticking',
+      states: {
+        ticking: {
+          always: { guard: 'resendOver', target: '#changePasscode.requesting' },
+          after: { resendTick: { target: 'ticking', reenter: true, actions: 'countResendDown' } },
+        },
       },
     },
     requestFailed: {
@@ -192,6 +220,7 @@ export const changePasscodeMachine = setup({
     emailCode: {
       description: 'The 6-digit code sent to the backup e-mail; resend after 60 s.',
       type: 'parallel',
+      entry: 'startResendWait',
       states: {
         input: {
           initial: 'entry',
@@ -276,7 +305,6 @@ export const changePasscodeMachine = setup({
           initial: 'waiting',
           states: {
             waiting: {
-              entry: 'startResendWait',
               initial: 'ticking',
               states: {
                 ticking: {
@@ -299,9 +327,17 @@ export const changePasscodeMachine = setup({
                 input: { transactionType: 'changePassCode' },
                 onDone: {
                   target: 'waiting',
-                  actions: { type: 'storeCodeId', params: ({ event }) => ({ id: event.output }) },
+                  actions: [{ type: 'storeCodeId', params: ({ event }) => ({ id: event.output }) }, 'startResendWait'],
                 },
-                onError: { target: 'ready', actions: { type: 'setError', params: { error: 'send_failed' } } },
+                onError: [
+                  {
+                    description: "Too soon (429 with seconds): the server's seconds count down first.",
+                    guard: { type: 'isKind', params: ({ event }) => ({ error: event.error, kind: 'locked' }) },
+                    target: 'waiting',
+                    actions: { type: 'waitServerSeconds', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  { target: 'ready', actions: { type: 'setError', params: { error: 'send_failed' } } },
+                ],
               },
             },
           },

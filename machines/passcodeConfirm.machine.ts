@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 
 import { lockoutMachine } from './lockout.machine.ts';
 import {
   appendDigit,
+  attemptsLeftOf,
   BIOMETRIC_AUTOSTART_MS,
   type BiometricSuggestionFacts,
   biometricsUsable,
@@ -30,7 +31,9 @@ import {
  *   no message); a rejection shows `biometric_failed`.
  * - The keypad submits at 4 digits (typed or pasted) with `confirmPasscode`
  *   (`POST /security/pass-code/token`), which resolves with the confirmation token.
- * - Failures (spec 001 s.8, verify-passcode: 403, 404): a 403 clears the input with no message;
+ * - Failures (spec 001 s.8, verify-passcode: 403, 404): a 403 clears the input with no error
+ *   toast and keeps the attempts the server says are left (`attemptsLeft`, issue 9: the view
+ *   says how many);
  *   a 404 clears it with `not_found`; anything else but a 429 clears it with `failed` (the view
  *   shows the default text as a toast). A 429 with seconds locks the keypad: state `locked`
  *   invokes the `lockout` countdown (machines/lockout.machine.ts) and unlocks when it ends. A 429
@@ -82,6 +85,8 @@ export interface PasscodeConfirmContext extends Omit<PasscodeConfirmInput, 'unlo
   lockSeconds: number;
   /** The confirmation token once received. */
   token: string | null;
+  /** Passcode attempts left today, as the last refusal said; null when none said it. */
+  attemptsLeft: number | null;
   enableBiometric: boolean;
 }
 
@@ -136,6 +141,8 @@ export const passcodeConfirmMachine = setup({
     }),
     clearCode: assign({ code: '' }),
     setError: assign((_, params: { error: PasscodeConfirmError | null }) => ({ error: params.error })),
+    noteAttemptsLeft: assign((_, params: { error: unknown }) => ({ attemptsLeft: attemptsLeftOf(params.error) })),
+    forgetAttemptsLeft: assign({ attemptsLeft: null }),
     setLock: assign((_, params: { error: unknown }) => {
       const failure = classifySecurityFailure(params.error);
       return { lockSeconds: failure.kind === 'locked' ? failure.seconds : 0 };
@@ -181,6 +188,7 @@ export const passcodeConfirmMachine = setup({
     lockSeconds:
       input.unlockIn !== undefined && Number.isFinite(input.unlockIn) ? Math.max(0, Math.ceil(input.unlockIn)) : 0,
     token: null,
+    attemptsLeft: null,
     enableBiometric: false,
   }),
   initial: 'starting',
@@ -263,6 +271,7 @@ export const passcodeConfirmMachine = setup({
             target: 'locked',
             actions: [
               'clearCode',
+              'forgetAttemptsLeft',
               { type: 'setLock', params: ({ event }) => ({ error: event.error }) },
               { type: 'setError', params: { error: null } },
               'errorHaptics',
@@ -271,13 +280,23 @@ export const passcodeConfirmMachine = setup({
           {
             guard: { type: 'isTooMany', params: ({ event }) => ({ error: event.error }) },
             target: 'tooMany',
-            actions: ['clearCode', { type: 'setError', params: { error: 'too_many_attempts' } }, 'errorHaptics'],
+            actions: [
+              'clearCode',
+              'forgetAttemptsLeft',
+              { type: 'setError', params: { error: 'too_many_attempts' } },
+              'errorHaptics',
+            ],
           },
           {
-            description: 'A 403 shows no message; the input is cleared.',
+            description: 'A 403 shows no toast; the input is cleared; the attempts left are kept.',
             guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
             target: 'entry.invalid',
-            actions: ['clearCode', { type: 'setError', params: { error: null } }, 'errorHaptics'],
+            actions: [
+              'clearCode',
+              { type: 'noteAttemptsLeft', params: ({ event }) => ({ error: event.error }) },
+              { type: 'setError', params: { error: null } },
+              'errorHaptics',
+            ],
           },
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },

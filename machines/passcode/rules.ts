@@ -136,6 +136,16 @@ export function classifySecurityFailure(error: unknown): SecurityFailure {
   return { kind: 'failed' };
 }
 
+/**
+ * How many passcode attempts the server still allows today, as a refused passcode's answer says
+ * (`data.attemptsLeft` of the 403, carried as `attemptsLeft`); null when it does not say.
+ */
+export function attemptsLeftOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const left: unknown = Reflect.get(error, 'attemptsLeft');
+  return typeof left === 'number' && Number.isInteger(left) && left >= 0 ? left : null;
+}
+
 /** Spec 001 s.8: error haptics fire on 403 or 429. */
 export function wantsErrorHaptics(failure: SecurityFailure): boolean {
   return failure.kind === 'forbidden' || failure.kind === 'locked' || failure.kind === 'tooMany';

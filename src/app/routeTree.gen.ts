@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
+import { Route as HelpIndexRouteImport } from './routes/help.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
 import { Route as WalletAssetRouteImport } from './routes/wallet.$asset'
 import { Route as AccountAddressBookIndexRouteImport } from './routes/account.address-book.index'
@@ -60,6 +61,11 @@ const DiagnosticRoute = DiagnosticRouteImport.update({
 const AccountIndexRoute = AccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpIndexRoute = HelpIndexRouteImport.update({
+  id: '/help/',
+  path: '/help/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasscodeIdRoute = PasscodeIdRouteImport.update({
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
+  '/help/': typeof HelpIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
@@ -261,6 +268,7 @@ export interface FileRoutesByTo {
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
+  '/help': typeof HelpIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
+  '/help/': typeof HelpIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
@@ -332,6 +341,7 @@ export interface FileRouteTypes {
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
+    | '/help/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
@@ -366,6 +376,7 @@ export interface FileRouteTypes {
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account'
+    | '/help'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
+    | '/help/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
@@ -435,6 +447,7 @@ export interface RootRouteChildren {
   PasscodeIdRoute: typeof PasscodeIdRoute
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  HelpIndexRoute: typeof HelpIndexRoute
   AccountSecurityBiometricsRoute: typeof AccountSecurityBiometricsRoute
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
@@ -491,6 +504,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account/'
       preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help/': {
+      id: '/help/'
+      path: '/help'
+      fullPath: '/help/'
+      preLoaderRoute: typeof HelpIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/passcode/$id': {
@@ -699,6 +719,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasscodeIdRoute: PasscodeIdRoute,
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
+  HelpIndexRoute: HelpIndexRoute,
   AccountSecurityBiometricsRoute: AccountSecurityBiometricsRoute,
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ChangePasscodeError } from '../../../machines/changePasscode.machine.ts';
+import { attemptsLeftOf } from '../../../machines/passcode/rules.ts';
 import type { PasscodeConfirmError } from '../../../machines/passcodeConfirm.machine.ts';
 import type { SetPasscodeError } from '../../../machines/setPasscode.machine.ts';
 import { toApiError } from '../api/errors.ts';
@@ -111,6 +112,11 @@ export function callErrorMessage(call: SecurityCall, thrown: unknown): MessageDe
 }
 
 /** The seconds of a 429 (`data.seconds`), or null. */
+/** A refused passcode's `data.attemptsLeft` (the server's count of attempts left today), or null. */
+export function attemptsLeftFrom(thrown: unknown): number | null {
+  return attemptsLeftOf(toApiError(thrown)?.data);
+}
+
 export function waitSecondsOf(thrown: unknown): number | null {
   const data: unknown = toApiError(thrown)?.data;
   if (typeof data !== 'object' || data === null) return null;

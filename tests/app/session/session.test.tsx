@@ -221,7 +221,12 @@ describe('a 401 while signed in, and logging out', () => {
       return json(401, { code: 'unauthorized', message: 'Not signed in' });
     };
     const { session } = start(miniApp());
-    const profile = request({ method: 'GET', path: '/user/profile', response: settingsEndpoints.getSettings.response });
+    const profile = request({
+      method: 'GET',
+      path: '/user/profile',
+      response: settingsEndpoints.getSettings.response,
+      auth: true,
+    });
     await vi.waitFor(() => expect(requests('GET', '/user/profile')).toHaveLength(1));
 
     answerSignIn();
@@ -271,9 +276,12 @@ describe('a 401 while signed in, and logging out', () => {
     await settled(session);
     routes['GET /user/profile'] = () => json(401, { code: 'unauthorized', message: 'Session ended' });
 
-    await request({ method: 'GET', path: '/user/profile', response: settingsEndpoints.getSettings.response }).catch(
-      () => {},
-    );
+    await request({
+      method: 'GET',
+      path: '/user/profile',
+      response: settingsEndpoints.getSettings.response,
+      auth: true,
+    }).catch(() => {});
 
     expect(requests('GET', '/user/profile')).toHaveLength(1);
     expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);

@@ -23,9 +23,14 @@ export function BlockedScreen({ compliance, timeZone }: { compliance: Compliance
   return (
     <Page
       footer={
-        <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-          <Trans>Go to the wallet</Trans>
-        </Link>
+        <>
+          <Link to="/help" className="ui-button ui-button--secondary ui-button--stretched">
+            <Trans>Contact support</Trans>
+          </Link>
+          <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
+            <Trans>Go to the wallet</Trans>
+          </Link>
+        </>
       }
     >
       <div className="blocked" role="alert">

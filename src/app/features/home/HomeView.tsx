@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Page } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { AssetBalances } from './AssetBalances.tsx';
+import { BlockedBanner } from './BlockedBanner.tsx';
 import { TotalBalance } from './TotalBalance.tsx';
 import './home.css';
 
@@ -21,6 +22,7 @@ export function HomeView({ history }: { history: ReactNode }) {
       <h1 className="visually-hidden">
         <Trans>Wallet</Trans>
       </h1>
+      <BlockedBanner />
       <TotalBalance />
       <nav className="home-actions" aria-label={t`Wallet actions`}>
         <Link to="/wallet/deposit" className="ui-button ui-button--primary home-action">

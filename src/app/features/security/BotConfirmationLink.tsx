@@ -1,13 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { botConfigQueryOptions } from './securityApi.ts';
+import { authConfigQueryOptions } from '../../api/authConfig.ts';
 
 /**
  * Where the person confirms in the bot: the local mailbox in local mode, otherwise a button that
  * opens the bot's chat (nothing while the bot's name is unknown).
  */
 export function BotConfirmationLink() {
-  const config = useQuery(botConfigQueryOptions());
+  const config = useQuery(authConfigQueryOptions());
   const bot = config.data?.bot_username;
   if (config.data?.local_mode) {
     return (

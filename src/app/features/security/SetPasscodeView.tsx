@@ -14,10 +14,10 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PasscodeDots } from '../../ui/PasscodeDots.tsx';
 import { FlowLayout } from '../../ui/passcodeConfirm/parts.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { botConfigQueryOptions } from './securityApi.ts';
 import '../../ui/text-field.css';
 import { BotConfirmationLink } from './BotConfirmationLink.tsx';
 import './security.css';
+import { authConfigQueryOptions } from '../../api/authConfig.ts';
 
 export type SetPasscodeActor = ActorRefFrom<typeof setPasscodeMachine>;
 type Snapshot = ReturnType<SetPasscodeActor['getSnapshot']>;
@@ -316,7 +316,7 @@ export function LockoutNotice({ lockout }: { lockout: LockoutActor }) {
 }
 
 function SupportNotice({ snapshot }: { snapshot: Snapshot }) {
-  const config = useQuery(botConfigQueryOptions());
+  const config = useQuery(authConfigQueryOptions());
   const bot = config.data?.bot_username;
   return (
     <div className="security-lockout">

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { emailChangeMachine, type VerifyEmailInput } from '../../../../machines/emailChange.machine.ts';
 import { classifySecurityFailure, wantsErrorHaptics } from '../../../../machines/passcode/rules.ts';
-import { authEndpoints } from '../../../contract/auth.ts';
 import { securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
@@ -36,16 +34,6 @@ async function normalised<T>(run: () => Promise<T>): Promise<T> {
   } catch (thrown) {
     throw toSecurityFailure(thrown);
   }
-}
-
-/** The public auth config: the bot's username (the bot chat link) and whether this is local mode. */
-export function botConfigQueryOptions() {
-  return queryOptions({
-    queryKey: ['public', 'authentication', 'config'] as const,
-    queryFn: ({ signal }) => call(authEndpoints.getConfig, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { public: true },
-  });
 }
 
 export const securityCalls = {

@@ -12,6 +12,7 @@ import {
 } from '../../../../machines/signIn.machine.ts';
 import { authEndpoints, sessionTokenHeader } from '../../../contract/auth.ts';
 import { normalizeTimeZone, settingsEndpoints, type UserSettings, userSettings } from '../../../contract/settings.ts';
+import { authConfigQueryOptions } from '../../api/authConfig.ts';
 import { call, parseResponse, request } from '../../api/call.ts';
 import { ApiCallError, isUnauthorized, normalizeApiError, toApiError } from '../../api/errors.ts';
 import { onUnauthorized } from '../../api/http.ts';
@@ -156,14 +157,6 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionState> 
     if (isUnauthorized(error)) return signedOut;
     throw error;
   }
-}
-
-function authConfigQueryOptions() {
-  return queryOptions({
-    queryKey: ['public', 'authentication', 'config'],
-    queryFn: ({ signal }) => call(authEndpoints.getConfig, { signal }),
-    meta: { public: true },
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -42,8 +42,11 @@ function toastMessage(error: PasscodeConfirmError | null): MessageDescriptor | n
  * - `keypad`: the title, the dots (red and shaking after a refused passcode: a 403 shows no
  *   message), the keypad (greyed while the check runs; a Face ID key when biometrics are on) and
  *   "Forgot passcode?"; other failures are error toasts;
+ * - after a refused passcode, how many attempts the server still allows ("Wrong passcode. 3
+ *   attempts left.", an inline status, not a toast: spec 001 s.8 wants no error message on a 403);
  * - `locked`: the keypad hidden (its place kept) and the hh:mm:ss countdown of the `lockout` child;
  * - `supportLink`: too many attempts, with the support link;
+ * - "Forgot passcode?" on every one of these, the lockout and too many attempts included;
  * - `biometricOffer`: the confirmation, with a sheet offering biometrics (yes or no; yes turns
  *   them on for this device, its buttons busy meanwhile); nothing leaves the screen until the
  *   person answers, since a flow around it (withdraw) goes on only after;
@@ -68,7 +71,7 @@ export function PasscodeConfirmView({
   const snapshot = useSelector(actor, (current: Snapshot) => current);
   const platform = usePlatform();
   const { t, i18n } = useLingui();
-  const { code, error, enableBiometric, biometric } = snapshot.context;
+  const { code, error, enableBiometric, biometric, attemptsLeft } = snapshot.context;
   const keypad = snapshot.hasTag('keypad');
   const busy = snapshot.hasTag('busy');
   const locked = snapshot.hasTag('locked');
@@ -157,20 +160,26 @@ export function PasscodeConfirmView({
         />
         {snapshot.hasTag('supportLink') ? (
           <TooManyAttempts message={i18n._(machineErrorMessage('too_many_attempts'))} />
+        ) : locked && lockout !== null ? (
+          <LockoutCountdown lockout={lockout} />
         ) : (
           <>
-            {locked && lockout !== null ? (
-              <LockoutCountdown lockout={lockout} />
-            ) : (
-              <PasscodeDots filled={code.length} length={PASSCODE_LENGTH} invalid={snapshot.hasTag('invalid')} />
-            )}
-            {keypad ? (
-              <Link to="/account/security/passcode/change" className="security-link">
-                <Trans>Forgot passcode?</Trans>
-              </Link>
+            <PasscodeDots filled={code.length} length={PASSCODE_LENGTH} invalid={snapshot.hasTag('invalid')} />
+            {attemptsLeft !== null && keypad ? (
+              <p className="security-hint" role="status">
+                <Plural
+                  value={attemptsLeft}
+                  one="Wrong passcode. # attempt left."
+                  other="Wrong passcode. # attempts left."
+                />
+              </p>
             ) : null}
           </>
         )}
+        {/* A lockout or a day's exhausted attempts is exactly when the way to a new passcode matters. */}
+        <Link to="/account/security/passcode/change" className="security-link">
+          <Trans>Forgot passcode?</Trans>
+        </Link>
       </FlowLayout>
     </Page>
   );

@@ -12,7 +12,7 @@ import { type SecurityInfo, securityEndpoints } from '../../../contract/security
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import { deviceId } from '../../lib/deviceId.ts';
-import { waitSecondsOf } from '../../lib/securityMessages.ts';
+import { attemptsLeftFrom, waitSecondsOf } from '../../lib/securityMessages.ts';
 import type { Platform } from '../../platform/types.ts';
 
 /**
@@ -39,11 +39,19 @@ import type { Platform } from '../../platform/types.ts';
 /** Local storage: when biometrics were last suggested (spec 001 s.3 "Local storage"). */
 export const biometricSuggestedKey = 'kopilka.biometricSuggestedAt';
 
-/** What a security call threw, as the passcode machines read it. */
-export function toSecurityFailure(thrown: unknown): { status: number | null; seconds?: number } {
+/**
+ * What a security call threw, as the passcode machines read it: the status, a 429's seconds and
+ * a refused passcode's attempts left (each only when the answer says).
+ */
+export function toSecurityFailure(thrown: unknown): { status: number | null; seconds?: number; attemptsLeft?: number } {
   const status = toApiError(thrown)?.code ?? null;
   const seconds = waitSecondsOf(thrown);
-  return seconds === null ? { status } : { status, seconds };
+  const attemptsLeft = attemptsLeftFrom(thrown);
+  return {
+    status,
+    ...(seconds === null ? {} : { seconds }),
+    ...(attemptsLeft === null ? {} : { attemptsLeft }),
+  };
 }
 
 /** A fresh operation hash for a confirmation token that is not bound to an order (addBiometric). */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { SecurityInfo } from '../../../../contract/security.ts';
 import { securityQueryOptions } from '../../../api/securityQueries.ts';
@@ -69,6 +70,9 @@ function AttemptsExhausted() {
     <Page>
       <PageTitle title={<Trans>Enter your passcode</Trans>} />
       <TooManyAttempts message={i18n._(machineErrorMessage('too_many_attempts'))} />
+      <Link to="/account/security/passcode/change" className="security-link">
+        <Trans>Forgot passcode?</Trans>
+      </Link>
     </Page>
   );
 }

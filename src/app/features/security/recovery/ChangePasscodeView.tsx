@@ -87,6 +87,23 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
     );
   }
 
+  if (snapshot.hasTag('tooSoon')) {
+    // One e-mail code per minute (e.g. just after setting the passcode up): a wait, sent at 0.
+    return (
+      <Page centered>
+        <PageTitle
+          title={<Trans>Change passcode</Trans>}
+          subtitle={
+            <Trans>
+              A code was e-mailed to you less than a minute ago. We’ll send a new one in {minutesAndSeconds(resendIn)}.
+            </Trans>
+          }
+        />
+        <BackToSecurity />
+      </Page>
+    );
+  }
+
   if (snapshot.matches('requestFailed')) {
     return (
       <Page centered>
