@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
+import { Route as QrPayRouteImport } from './routes/qr-pay'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as HelpIndexRouteImport } from './routes/help.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
@@ -56,6 +57,11 @@ const ClownRoute = ClownRouteImport.update({
 const DiagnosticRoute = DiagnosticRouteImport.update({
   id: '/diagnostic',
   path: '/diagnostic',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QrPayRoute = QrPayRouteImport.update({
+  id: '/qr-pay',
+  path: '/qr-pay',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/qr-pay': typeof QrPayRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/qr-pay': typeof QrPayRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
@@ -301,6 +309,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/qr-pay': typeof QrPayRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -338,6 +347,7 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/qr-pay'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/qr-pay'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account'
@@ -408,6 +419,7 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/qr-pay'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -444,6 +456,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ClownRoute: typeof ClownRoute
   DiagnosticRoute: typeof DiagnosticRoute
+  QrPayRoute: typeof QrPayRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -497,6 +510,13 @@ declare module '@tanstack/react-router' {
       path: '/diagnostic'
       fullPath: '/diagnostic'
       preLoaderRoute: typeof DiagnosticRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/qr-pay': {
+      id: '/qr-pay'
+      path: '/qr-pay'
+      fullPath: '/qr-pay'
+      preLoaderRoute: typeof QrPayRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -716,6 +736,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ClownRoute: ClownRoute,
   DiagnosticRoute: DiagnosticRoute,
+  QrPayRoute: QrPayRoute,
   PasscodeIdRoute: PasscodeIdRoute,
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,

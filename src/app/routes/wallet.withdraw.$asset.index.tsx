@@ -3,12 +3,13 @@ import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { ChooseWithdrawNetworkView } from '../features/withdraw/ChooseWithdrawNetworkView.tsx';
 import { WithdrawAllowed } from '../features/withdraw/WithdrawAllowed.tsx';
-import { withdrawAssetParams } from '../features/withdraw/withdrawParams.ts';
+import { withdrawAssetParams, withdrawChoiceSearch } from '../features/withdraw/withdrawParams.ts';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';
 
 /** `/wallet/withdraw/{asset}`: choose the network (straight through when there is only one). */
 export const Route = createFileRoute('/wallet/withdraw/$asset/')({
   params: { parse: (raw) => parseParamsOrNotFound(withdrawAssetParams, raw) },
+  validateSearch: withdrawChoiceSearch,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
@@ -18,11 +19,12 @@ export const Route = createFileRoute('/wallet/withdraw/$asset/')({
 
 function WithdrawNetworkRoute() {
   const { asset } = Route.useParams();
+  const { address } = Route.useSearch();
   return (
     <SessionGate>
       {() => (
         <WithdrawAllowed>
-          <ChooseWithdrawNetworkView asset={asset} />
+          <ChooseWithdrawNetworkView asset={asset} address={address} />
         </WithdrawAllowed>
       )}
     </SessionGate>

@@ -33,6 +33,7 @@ export function AssetCell({ asset, subtitle, value, secondaryValue, chevron = fa
       subtitle={subtitle ?? asset.code}
       value={values}
       chevron={chevron}
+      names
     />
   );
   return onClick === undefined ? cell : <CellButton onClick={onClick}>{cell}</CellButton>;

@@ -10,13 +10,18 @@ export interface CellProps {
   value?: ReactNode;
   /** Shows a chevron: the cell leads somewhere. */
   chevron?: boolean;
+  /**
+   * The title and subtitle are names (an asset, an address, a device): one line each, cut with an
+   * ellipsis when too long, and the value beside them is never cut.
+   */
+  names?: boolean;
 }
 
 /** One row of a Section: icon, title, subtitle, value, chevron. Wrap it in a link to navigate. */
-export function Cell({ icon, title, subtitle, value, chevron = false }: CellProps) {
+export function Cell({ icon, title, subtitle, value, chevron = false, names = false }: CellProps) {
   return (
     // A span, not a div: cells sit inside links and buttons, which may only hold phrasing content.
-    <span className="ui-cell">
+    <span className={names ? 'ui-cell ui-cell--names' : 'ui-cell'}>
       {icon ? <span className="ui-cell-icon">{icon}</span> : null}
       <span className="ui-cell-text">
         <span className="ui-cell-title">{title}</span>

@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderApp, signedIn } from '../support.tsx';
+import { fakePlatform, fakeSession, renderApp, signedIn } from '../support.tsx';
 import {
   assetBalance,
   installIntersectionObserver,
@@ -55,8 +55,106 @@ describe('the home screen', () => {
     expect(toncoin.getAttribute('href')).toBe('/wallet/TON');
     expect(toncoin.textContent).toContain('2\u00a0TON');
     expect(toncoin.textContent).toContain('$10.00');
-    // A zero balance is listed too.
+    // A zero balance is folded under "Show all".
+    expect(screen.queryByRole('link', { name: /Bitcoin/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
     expect(screen.getByRole('link', { name: /Bitcoin/ }).textContent).toContain('0\u00a0BTC');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide zero balances' }));
+    expect(screen.queryByRole('link', { name: /Bitcoin/ })).toBeNull();
+  });
+
+  it('lists every asset, with no "Show all", while nothing has a balance', async () => {
+    const api = installWalletApi();
+    installIntersectionObserver();
+    api.balance = {
+      total: { currency: 'USD', amount: '0' },
+      balances: [assetBalance(usdt, '0', '0', '0'), assetBalance(ton, '0', '0', '0')],
+    };
+    openHome();
+    expect((await screen.findByRole('link', { name: /Tether/ })).textContent).toContain('0\u00a0USDT');
+    expect(screen.getByRole('link', { name: /Toncoin/ }).textContent).toContain('0\u00a0TON');
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
+
+  it('shows the same page at /qr-pay', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    renderApp({ path: '/qr-pay?id=42', session: fakeSession(signedIn) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+    expect(await screen.findByText('$1,260.50')).toBeTruthy();
+  });
+});
+
+describe('the Scan action', () => {
+  function openMiniAppHome(scanned: string | null) {
+    const scanQr = vi.fn((_prompt: string) => Promise.resolve(scanned));
+    const app = renderApp({
+      path: '/',
+      session: fakeSession(signedIn),
+      platform: { ...fakePlatform('mini-app'), scanQr },
+    });
+    return { ...app, scanQr };
+  }
+
+  async function pressScan() {
+    const actions = await screen.findByRole('navigation', { name: 'Wallet actions' });
+    await act(async () => {
+      fireEvent.click(within(actions).getByRole('button', { name: 'Scan' }));
+    });
+  }
+
+  it('is not offered on the web, which has no scanner', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    openHome();
+    const actions = await screen.findByRole('navigation', { name: 'Wallet actions' });
+    expect(within(actions).queryByRole('button', { name: 'Scan' })).toBeNull();
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Deposit', 'Withdraw']);
+  });
+
+  it('opens withdraw with the address of a scanned payment link', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    const { router, scanQr } = openMiniAppHome(
+      'ton://transfer/UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI?amount=1',
+    );
+    await pressScan();
+    expect(scanQr).toHaveBeenCalledWith('Scan a wallet address or a Kopilka link');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/withdraw'));
+    expect(router.state.location.search).toEqual({ address: 'UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI' });
+  });
+
+  it('follows a Telegram link to the screen it names', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    const { router } = openMiniAppHome('https://t.me/kopilka_bot/app?startapp=wallet-TON');
+    await pressScan();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/TON'));
+  });
+
+  it('says so when the code is neither an address nor a link it knows, and stays on home', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    const { router, platform } = openMiniAppHome('WIFI:S:Cafe;T:WPA;P:secret;;');
+    await pressScan();
+    // Inside the mini app an error is Telegram's own alert.
+    await waitFor(() =>
+      expect(platform.alert).toHaveBeenCalledWith('This QR code is not a wallet address or a Kopilka link.'),
+    );
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('does nothing when the scanner is closed without a code', async () => {
+    installWalletApi();
+    installIntersectionObserver();
+    const { router, platform } = openMiniAppHome(null);
+    await pressScan();
+    expect(router.state.location.pathname).toBe('/');
+    expect(platform.alert).not.toHaveBeenCalled();
   });
 
   it('counts what is held for a withdrawal in the asset’s amount', async () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { Asset } from '../../../contract/wallet.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
@@ -32,20 +33,34 @@ function BalanceRow({ balance, localCurrency }: { balance: AssetBalance; localCu
   );
 }
 
-/** Every crypto asset (zero balances included, catalogue order): icon, name, amount, local value. */
+/**
+ * Every crypto asset in catalogue order: icon, name, amount, local value. Assets with nothing in
+ * them fold under "Show all" once something has a balance; a person with nothing yet sees them
+ * all, so the list is never empty (docs/wallet-app.md).
+ */
 export function AssetBalances() {
   const { t } = useLingui();
   const balance = useQuery(balanceQueryOptions());
   const catalogue = useQuery(assetCatalogueQueryOptions());
+  const [showAll, setShowAll] = useState(false);
   if (balance.data === undefined)
     // The total above says why when it failed; here only the list's shape while it loads.
     return balance.isError ? null : <div className="home-balances-loading" role="status" aria-label={t`Loading`} />;
   const localCurrency = catalogue.data?.assets[balance.data.total.currency];
+  const entries = balance.data.balances;
+  const held = entries.filter((entry) => holdingsOf(entry) !== '0');
+  const folds = held.length > 0 && held.length < entries.length;
+  const shown = folds && !showAll ? held : entries;
   return (
     <Section header={<Trans>Assets</Trans>}>
-      {balance.data.balances.map((entry) => (
+      {shown.map((entry) => (
         <BalanceRow key={entry.asset.code} balance={entry} localCurrency={localCurrency} />
       ))}
+      {folds ? (
+        <button type="button" className="home-show-all" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+          {showAll ? <Trans>Hide zero balances</Trans> : <Trans>Show all</Trans>}
+        </button>
+      ) : null}
     </Section>
   );
 }

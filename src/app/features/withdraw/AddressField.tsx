@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { shortenAddress } from '../../lib/address.ts';
+import { addressFromPaymentLink } from '../../lib/scannedCode.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -11,7 +12,7 @@ import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { addressFromQr, addressPickerQueryOptions } from './addressBook.ts';
+import { addressPickerQueryOptions } from './addressBook.ts';
 import type { WithdrawActor } from './withdraw.ts';
 
 /** The async Clipboard API's read, where this browser has one (the button is hidden otherwise). */
@@ -58,7 +59,7 @@ export function AddressField({
   };
   const scan = async (open: (prompt: string) => Promise<string | null>) => {
     const text = await open(t`Scan the address QR code`);
-    if (text !== null) setAddress(addressFromQr(text));
+    if (text !== null) setAddress(addressFromPaymentLink(text));
   };
 
   return (

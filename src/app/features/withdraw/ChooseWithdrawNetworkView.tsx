@@ -5,25 +5,32 @@ import { BackLink } from '../../ui/BackLink.tsx';
 import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
-import { withdrawAssets, withdrawNetworks } from './withdrawChoices.ts';
+import { withdrawAssets, withdrawNetworksFor } from './withdrawChoices.ts';
 
 /**
  * /wallet/withdraw/{asset}: the networks the asset can be sent on, each with its fee. With only
  * one network there is nothing to choose: the page goes straight to it (replacing itself in the
- * history, so "back" returns to the asset list).
+ * history, so "back" returns to the asset list). With `?address=` only the networks that address
+ * belongs to, and the address goes on to the flow.
  */
-export function ChooseWithdrawNetworkView({ asset: code }: { asset: string }) {
+export function ChooseWithdrawNetworkView({ asset: code, address }: { asset: string; address?: string }) {
+  const search = address === undefined ? {} : { address };
   const navigate = useNavigate();
   return (
     <WithdrawDataGate>
       {({ catalogue, balances }) => {
         const asset = withdrawAssets(catalogue, balances).find((candidate) => candidate.code === code);
         if (!asset) return <WithdrawUnavailable asset={code} />;
-        const networks = withdrawNetworks(asset);
+        const networks = withdrawNetworksFor(asset, address);
         const [only] = networks;
         if (only && networks.length === 1)
           return (
-            <Navigate to="/wallet/withdraw/$asset/$network" params={{ asset: code, network: only.network }} replace />
+            <Navigate
+              to="/wallet/withdraw/$asset/$network"
+              params={{ asset: code, network: only.network }}
+              search={search}
+              replace
+            />
           );
         return (
           <Page>
@@ -44,6 +51,7 @@ export function ChooseWithdrawNetworkView({ asset: code }: { asset: string }) {
                 void navigate({
                   to: '/wallet/withdraw/$asset/$network',
                   params: { asset: code, network: network.network },
+                  search,
                 })
               }
             />

@@ -14,14 +14,3 @@ export function addressPickerQueryOptions(network: NetworkId) {
       call(addressBookEndpoints.listAddressBook, { query: { network, count: pickerPageSize }, signal }),
   });
 }
-
-/**
- * The address inside a scanned QR code: payment links carry it after a scheme ("ethereum:0x…@1",
- * "ton://transfer/UQ…?amount=1", "bitcoin:bc1…?amount=0.1"); a bare address is kept as it is.
- * Whether it is valid is the address check's job.
- */
-export function addressFromQr(text: string): string {
-  const withoutScheme = text.trim().replace(/^[a-z][a-z0-9+.-]*:(\/\/)?/i, '');
-  const withoutAction = withoutScheme.replace(/^transfer\//i, '');
-  return withoutAction.split(/[?@/]/)[0] ?? '';
-}

@@ -1,0 +1,94 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { interpretScannedCode } from '../../lib/scannedCode.ts';
+import { useToasts } from '../../lib/toasts.tsx';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { LineIcon } from '../../ui/LineIcon.tsx';
+import { PathLink } from '../../ui/PathLink.tsx';
+import './home.css';
+
+/**
+ * One action of the home row: a round icon with its label under it, leading to a path or doing
+ * something in place. P2P and Exchange join the list as their screens land.
+ */
+export interface HomeAction {
+  readonly id: string;
+  readonly label: ReactNode;
+  /** A stroke path on a 24 × 24 canvas. */
+  readonly icon: string;
+  readonly target: { readonly href: string } | { readonly onPress: () => void };
+}
+
+const icons = {
+  deposit: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  withdraw: 'M12 20V9M7 14l5-5 5 5M5 4h14',
+  scan: 'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16',
+} as const;
+
+/**
+ * Scanning from home (mini app only: Telegram's scanner): an address opens withdraw with it, a
+ * Telegram or wallet link opens its screen, anything else is said not to be understood.
+ * Null where there is no scanner (the web: no Scan action rather than one that cannot work).
+ */
+function useScan(): (() => void) | null {
+  const { t } = useLingui();
+  const platform = usePlatform();
+  const router = useRouter();
+  const toasts = useToasts();
+  const scanQr = platform.scanQr;
+  if (scanQr === undefined) return null;
+  return () => {
+    void scanQr(t`Scan a wallet address or a Kopilka link`).then((text) => {
+      if (text === null) return;
+      const code = interpretScannedCode(text, window.location.origin);
+      if (code.kind === 'path') router.history.push(code.path);
+      else if (code.kind === 'address')
+        router.history.push(`/wallet/withdraw?${new URLSearchParams({ address: code.address }).toString()}`);
+      else toasts.show('error', t`This QR code is not a wallet address or a Kopilka link.`);
+    });
+  };
+}
+
+/** The actions home offers on this platform, in order. */
+export function useHomeActions(): HomeAction[] {
+  const scan = useScan();
+  const actions: HomeAction[] = [
+    { id: 'deposit', label: <Trans>Deposit</Trans>, icon: icons.deposit, target: { href: '/wallet/deposit' } },
+    { id: 'withdraw', label: <Trans>Withdraw</Trans>, icon: icons.withdraw, target: { href: '/wallet/withdraw' } },
+  ];
+  if (scan !== null)
+    actions.push({ id: 'scan', label: <Trans>Scan</Trans>, icon: icons.scan, target: { onPress: scan } });
+  return actions;
+}
+
+function ActionFace({ action }: { action: HomeAction }) {
+  return (
+    <>
+      <span className="home-action-icon">
+        <LineIcon width={24} height={24} path={action.icon} strokeWidth={2} />
+      </span>
+      <span className="home-action-label">{action.label}</span>
+    </>
+  );
+}
+
+/** The row of round actions under the total, like Telegram's wallet. */
+export function HomeActions({ actions }: { actions: readonly HomeAction[] }) {
+  const { t } = useLingui();
+  return (
+    <nav className="home-actions" aria-label={t`Wallet actions`}>
+      {actions.map((action) =>
+        'href' in action.target ? (
+          <PathLink key={action.id} href={action.target.href} className="home-action">
+            <ActionFace action={action} />
+          </PathLink>
+        ) : (
+          <button key={action.id} type="button" className="home-action" onClick={action.target.onPress}>
+            <ActionFace action={action} />
+          </button>
+        ),
+      )}
+    </nav>
+  );
+}
