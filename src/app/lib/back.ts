@@ -5,6 +5,7 @@ import {
   useSearch,
   type ValidateNavigateOptions,
 } from '@tanstack/react-router';
+import { useCallback, useRef } from 'react';
 import * as z from 'zod/mini';
 
 /**
@@ -54,11 +55,14 @@ function previousEntry(history: RouterHistory): string | null {
  * 3. otherwise (opened from outside: a deep link, a new tab) the screen's parent, `fallback`.
  * A target that is the previous entry is reached with `history.back()` (so browser back and
  * forward stay in step); any other target replaces this entry, so back never piles up entries.
+ * The function is stable (flows may list it in effect dependencies).
  */
 export function useBack<TOptions>(fallback: ValidateNavigateOptions<RegisteredRouter, TOptions>): () => void {
   const router = useRouter();
   const back = useSearch({ strict: false, select: (search) => search.back });
-  return () => {
+  const latestFallback = useRef(fallback);
+  latestFallback.current = fallback;
+  return useCallback(() => {
     const previous = previousEntry(router.history);
     if (back !== undefined) {
       if (previous === back) router.history.back();
@@ -66,7 +70,7 @@ export function useBack<TOptions>(fallback: ValidateNavigateOptions<RegisteredRo
     } else if (previous !== null) {
       router.history.back();
     } else {
-      void router.navigate({ ...fallback, replace: true });
+      void router.navigate({ ...latestFallback.current, replace: true });
     }
-  };
+  }, [router, back]);
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { BiometricEnrolmentFlow } from '../features/security/SecurityFlows.tsx';
 import { SessionGate } from '../features/session/SessionGate.tsx';
+import { useBack } from '../lib/back.ts';
 
 export const Route = createFileRoute('/account/security/biometrics')({
   loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/account/security/biometrics')({
 
 /** Turning biometrics on: the passcode, then the enrolment; back to the security page at the end. */
 function BiometricsRoute() {
-  const navigate = Route.useNavigate();
-  const onDone = useCallback(() => void navigate({ to: '/account/security', replace: true }), [navigate]);
+  // Finished (or left), it goes back where the person came from: Security, usually (lib/back.ts).
+  const onDone = useBack({ to: '/account/security' });
   return <SessionGate>{() => <BiometricEnrolmentFlow onDone={onDone} />}</SessionGate>;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { EmailChangeFlow } from '../features/security/SecurityFlows.tsx';
 import { SessionGate } from '../features/session/SessionGate.tsx';
+import { useBack } from '../lib/back.ts';
 
 export const Route = createFileRoute('/account/security/email')({
   loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/account/security/email')({
 });
 
 function EmailRoute() {
-  const navigate = Route.useNavigate();
-  const onDone = useCallback(() => void navigate({ to: '/account/security', replace: true }), [navigate]);
+  // Finished (or left), it goes back where the person came from: Security, usually (lib/back.ts).
+  const onDone = useBack({ to: '/account/security' });
   return <SessionGate>{() => <EmailChangeFlow onDone={onDone} />}</SessionGate>;
 }

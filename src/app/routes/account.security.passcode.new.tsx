@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { SetPasscodeFlow } from '../features/security/SecurityFlows.tsx';
 import { SessionGate } from '../features/session/SessionGate.tsx';
+import { useBack } from '../lib/back.ts';
 
 export const Route = createFileRoute('/account/security/passcode/new')({
   loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/account/security/passcode/new')({
  * only while no passcode is active; a second one is refused by the server (set_failed).
  */
 function SetPasscodeRoute() {
-  const navigate = Route.useNavigate();
-  const onDone = useCallback(() => void navigate({ to: '/account/security', replace: true }), [navigate]);
+  // Finished (or left), it goes back where the person came from: Security, usually (lib/back.ts).
+  const onDone = useBack({ to: '/account/security' });
   return <SessionGate>{(settings) => <SetPasscodeFlow settings={settings} onDone={onDone} />}</SessionGate>;
 }

@@ -8,6 +8,8 @@ import { act, render } from '@testing-library/react';
 import type React from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
+import { Header } from '../../../src/app/features/shell/Header.tsx';
+import { ScreenActionBar } from '../../../src/app/features/shell/ScreenActionBar.tsx';
 import { ToastHost } from '../../../src/app/features/shell/ToastHost.tsx';
 import { createToastActor } from '../../../src/app/lib/toasts.tsx';
 import { type ActorSettle, flush, isTimePass, type TimePass } from '../../machines/support/model.ts';
@@ -15,7 +17,8 @@ import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
 
 /**
  * The view inside the app's providers and a router of its own at `path` (for its links), with the
- * toasts; answers once the first render's effects have run.
+ * web shell's header (its "Back"), the screen's action buttons and the toasts; answers once the
+ * first render's effects have run.
  */
 export async function renderFlowView(view: React.ReactNode, path = '/') {
   const platform = fakePlatform('web');
@@ -24,7 +27,9 @@ export async function renderFlowView(view: React.ReactNode, path = '/') {
   const rootRoute = createRootRoute({
     component: () => (
       <>
+        <Header />
         {view}
+        <ScreenActionBar />
         <ToastHost />
       </>
     ),

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { emailChangeMachine } from '../../../../machines/emailChange.machine.ts';
 import { EMAIL_CODE_LENGTH, formatCountdown } from '../../../../machines/passcode/rules.ts';
 import { machineErrorMessage } from '../../lib/securityMessages.ts';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -20,18 +21,27 @@ export type EmailChangeActor = ActorRefFrom<typeof emailChangeMachine>;
  * /account/security/email: add or change the backup e-mail, rendered from the e-mail change
  * machine's snapshot. Changing a confirmed address first asks for the passcode (the
  * passcodeConfirm child's own screen) and a code sent to the current address; then, as for a
- * first address, the form, the 6-digit code (boxes, resend after 60 s, Back) and done.
+ * first address, the form, the 6-digit code (boxes, resend after 60 s) and done. "Send code",
+ * "Start again" and "Done" are the screen's main action; back steps back where the machine can,
+ * else leaves the flow (`onDone`: back where the person came from, Security usually).
  */
 export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; onDone: () => void }) {
   const { i18n, t } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
   const { email, currentEmail, code, error, resendIn, change } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const back = (
-    <BackLink to="/account/security">
-      <Trans>Security</Trans>
-    </BackLink>
-  );
+  const formId = useId();
+  const done = snapshot.matches('done');
+  useScreenActions({
+    ...(done
+      ? { main: { label: t`Done`, onPress: onDone } }
+      : snapshot.hasTag('expired')
+        ? { main: { label: t`Start again`, onPress: () => actor.send({ type: 'flow.restart' }) } }
+        : snapshot.hasTag('emailForm')
+          ? { main: { label: t`Send code`, submits: formId, busy } }
+          : {}),
+    back: snapshot.can({ type: 'step.back' }) ? () => actor.send({ type: 'step.back' }) : onDone,
+  });
   const errorText =
     error === null ? null : (
       <p className="security-error" role="alert">
@@ -39,7 +49,7 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
       </p>
     );
 
-  if (snapshot.matches('done')) {
+  if (done) {
     return (
       <Page centered>
         <PageTitle
@@ -51,9 +61,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
             <Trans>For your safety, withdrawals are paused for 24 hours, and your other devices were signed out.</Trans>
           </p>
         )}
-        <Button stretched onClick={onDone}>
-          <Trans>Done</Trans>
-        </Button>
       </Page>
     );
   }
@@ -63,7 +70,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
     return (
       <PasscodeConfirmView
         actor={confirm}
-        header={back}
         title={<Trans>Enter your passcode</Trans>}
         subtitle={<Trans>to change the backup e-mail</Trans>}
       />
@@ -77,9 +83,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
           title={<Trans>The confirmation has expired</Trans>}
           subtitle={<Trans>Start again: your passcode, then a code sent to your current e-mail.</Trans>}
         />
-        <Button stretched onClick={() => actor.send({ type: 'flow.restart' })}>
-          <Trans>Start again</Trans>
-        </Button>
       </Page>
     );
   }
@@ -89,7 +92,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
     const oldResendWait = formatCountdown(resendIn).slice(3);
     return (
       <Page>
-        {back}
         <PageTitle
           title={<Trans>Confirm it’s you</Trans>}
           subtitle={<Trans>We sent a 6-digit code to your current e-mail {currentEmail}</Trans>}
@@ -125,7 +127,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
   if (snapshot.hasTag('emailForm')) {
     return (
       <Page>
-        {back}
         <PageTitle
           title={change === null ? <Trans>Backup e-mail</Trans> : <Trans>New backup e-mail</Trans>}
           subtitle={
@@ -137,6 +138,7 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
           }
         />
         <form
+          id={formId}
           className="security-form"
           noValidate
           onSubmit={(event) => {
@@ -163,9 +165,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
             />
           </label>
           {errorText}
-          <Button type="submit" stretched disabled={busy} aria-busy={busy || undefined}>
-            <Trans>Send code</Trans>
-          </Button>
         </form>
       </Page>
     );
@@ -193,9 +192,6 @@ export function EmailChangeView({ actor, onDone }: { actor: EmailChangeActor; on
           onClick={() => actor.send({ type: 'code.resend' })}
         >
           {resendIn > 0 ? <Trans>Send a new code in {resendWait}</Trans> : <Trans>Send a new code</Trans>}
-        </Button>
-        <Button variant="plain" stretched onClick={() => actor.send({ type: 'step.back' })}>
-          <Trans>Back</Trans>
         </Button>
       </div>
     </Page>

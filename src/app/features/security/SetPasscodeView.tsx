@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { lockoutMachine } from '../../../../machines/lockout.machine.ts';
 import { EMAIL_CODE_LENGTH, formatCountdown, PASSCODE_LENGTH } from '../../../../machines/passcode/rules.ts';
 import type { setPasscodeMachine } from '../../../../machines/setPasscode.machine.ts';
 import { machineErrorMessage } from '../../lib/securityMessages.ts';
+import type { ScreenAction } from '../../platform/screenActions.ts';
 import type { HapticKind } from '../../platform/types.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CodeBoxes } from '../../ui/CodeBoxes.tsx';
 import { Keypad } from '../../ui/Keypad.tsx';
@@ -55,7 +58,7 @@ export interface SetPasscodeViewProps {
   actor: SetPasscodeActor;
   /** `platform.haptic`, for the keypad's key presses. */
   onHaptic?: (kind: HapticKind) => void;
-  /** The completed screen's Done button (and where a dismissed suggestion leads). */
+  /** The completed screen's Done button, back from the first stage, and where a dismissed suggestion leads. */
   onDone: () => void;
 }
 
@@ -65,19 +68,30 @@ export interface SetPasscodeViewProps {
  * and keypad), confirm ("Repeat the passcode", the dots shake on a wrong repeat), the e-mail form,
  * the e-mail code (boxes, resend with its countdown, Back, the lockout countdown or "too many
  * attempts" with a support link), setting, botConfirm (the bot chat; the local mailbox in local
- * mode), the biometric offer and completed.
+ * mode), the biometric offer and completed. The stage's buttons are the screen's actions
+ * (Telegram's buttons inside the mini app); back steps back where the machine can, else leaves
+ * (`onDone`).
  */
 export function SetPasscodeView({ actor, onHaptic, onDone }: SetPasscodeViewProps) {
   const snapshot = useSelector(actor, (current) => current);
   const send = actor.send;
-  switch (screenOf(snapshot)) {
+  const screen = screenOf(snapshot);
+  const emailFormId = useId();
+  useScreenActions({
+    ...useStageActions(snapshot, send, screen, emailFormId, onDone),
+    // Leaving the flow before its end goes where finishing it goes: back where the person came from.
+    // Dismissed, the flow is already on its way out (onDone).
+    back:
+      screen === 'dismissed' ? null : snapshot.can({ type: 'step.back' }) ? () => send({ type: 'step.back' }) : onDone,
+  });
+  switch (screen) {
     case 'suggestion':
-      return <Suggestion canDismiss={snapshot.can({ type: 'passcode.dismiss' })} send={send} />;
+      return <Suggestion />;
     case 'setUp':
     case 'confirm':
       return <PasscodeEntry snapshot={snapshot} send={send} onHaptic={onHaptic} />;
     case 'email':
-      return <EmailForm snapshot={snapshot} send={send} />;
+      return <EmailForm snapshot={snapshot} send={send} formId={emailFormId} />;
     case 'emailCode':
       return <EmailCode snapshot={snapshot} send={send} />;
     case 'setting':
@@ -85,7 +99,7 @@ export function SetPasscodeView({ actor, onHaptic, onDone }: SetPasscodeViewProp
     case 'botConfirm':
       return <BotConfirm />;
     case 'biometric':
-      return <BiometricOffer snapshot={snapshot} send={send} />;
+      return <BiometricOffer snapshot={snapshot} />;
     case 'completed':
       return (
         <Page centered>
@@ -93,14 +107,47 @@ export function SetPasscodeView({ actor, onHaptic, onDone }: SetPasscodeViewProp
             title={<Trans>Passcode is on</Trans>}
             subtitle={<Trans>You’ll enter it to confirm payments and withdrawals.</Trans>}
           />
-          <Button stretched onClick={onDone}>
-            <Trans>Done</Trans>
-          </Button>
         </Page>
       );
     case 'dismissed':
     case 'starting':
       return null;
+  }
+}
+
+/** The main and second action of each stage that has buttons. */
+function useStageActions(
+  snapshot: Snapshot,
+  send: Send,
+  screen: SetPasscodeScreen,
+  emailFormId: string,
+  onDone: () => void,
+): { main?: ScreenAction; secondary?: ScreenAction } {
+  const { t } = useLingui();
+  const busy = snapshot.hasTag('busy');
+  switch (screen) {
+    case 'suggestion':
+      return {
+        main: { label: t`Set a passcode`, onPress: () => send({ type: 'passcode.accept' }) },
+        ...(snapshot.can({ type: 'passcode.dismiss' })
+          ? { secondary: { label: t`Not now`, onPress: () => send({ type: 'passcode.dismiss' }) } }
+          : {}),
+      };
+    case 'email':
+      return { main: { label: t`Send code`, submits: emailFormId, busy } };
+    case 'biometric':
+      return {
+        main: {
+          label: snapshot.hasTag('biometricDenied') ? t`Try again` : t`Turn on`,
+          busy,
+          onPress: () => send({ type: 'biometric.accept' }),
+        },
+        secondary: { label: t`Skip`, disabled: busy, onPress: () => send({ type: 'biometric.decline' }) },
+      };
+    case 'completed':
+      return { main: { label: t`Done`, onPress: onDone } };
+    default:
+      return {};
   }
 }
 
@@ -129,7 +176,7 @@ function ErrorText({ snapshot }: { snapshot: Snapshot }) {
   );
 }
 
-function Suggestion({ canDismiss, send }: { canDismiss: boolean; send: Send }) {
+function Suggestion() {
   return (
     <Page centered>
       <PageTitle
@@ -141,16 +188,6 @@ function Suggestion({ canDismiss, send }: { canDismiss: boolean; send: Send }) {
           </Trans>
         }
       />
-      <div className="security-actions">
-        <Button stretched onClick={() => send({ type: 'passcode.accept' })}>
-          <Trans>Set a passcode</Trans>
-        </Button>
-        {canDismiss ? (
-          <Button variant="plain" stretched onClick={() => send({ type: 'passcode.dismiss' })}>
-            <Trans>Not now</Trans>
-          </Button>
-        ) : null}
-      </div>
     </Page>
   );
 }
@@ -193,17 +230,12 @@ function PasscodeEntry({
         ) : (
           <ErrorText snapshot={snapshot} />
         )}
-        {repeating ? (
-          <Button variant="plain" onClick={() => send({ type: 'step.back' })}>
-            <Trans>Back</Trans>
-          </Button>
-        ) : null}
       </FlowLayout>
     </Page>
   );
 }
 
-function EmailForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+function EmailForm({ snapshot, send, formId }: { snapshot: Snapshot; send: Send; formId: string }) {
   const busy = snapshot.hasTag('busy');
   return (
     <Page>
@@ -212,6 +244,7 @@ function EmailForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         subtitle={<Trans>If you forget the passcode, you’ll restore it through this e-mail.</Trans>}
       />
       <form
+        id={formId}
         className="security-form"
         noValidate
         onSubmit={(event) => {
@@ -238,9 +271,6 @@ function EmailForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           />
         </label>
         <ErrorText snapshot={snapshot} />
-        <Button type="submit" stretched disabled={busy} aria-busy={busy || undefined}>
-          <Trans>Send code</Trans>
-        </Button>
       </form>
     </Page>
   );
@@ -288,9 +318,6 @@ function EmailCode({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           onClick={() => send({ type: 'code.resend' })}
         >
           {resendIn > 0 ? <Trans>Send a new code in {resendWait}</Trans> : <Trans>Send a new code</Trans>}
-        </Button>
-        <Button variant="plain" stretched onClick={() => send({ type: 'step.back' })}>
-          <Trans>Back</Trans>
         </Button>
       </div>
     </Page>
@@ -349,8 +376,7 @@ function BotConfirm() {
   );
 }
 
-function BiometricOffer({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
-  const busy = snapshot.hasTag('busy');
+function BiometricOffer({ snapshot }: { snapshot: Snapshot }) {
   const denied = snapshot.hasTag('biometricDenied');
   return (
     <Page centered>
@@ -365,19 +391,6 @@ function BiometricOffer({ snapshot, send }: { snapshot: Snapshot; send: Send }) 
         }
       />
       <ErrorText snapshot={snapshot} />
-      <div className="security-actions">
-        <Button
-          stretched
-          disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={() => send({ type: 'biometric.accept' })}
-        >
-          {denied ? <Trans>Try again</Trans> : <Trans>Turn on</Trans>}
-        </Button>
-        <Button variant="plain" stretched disabled={busy} onClick={() => send({ type: 'biometric.decline' })}>
-          <Trans>Skip</Trans>
-        </Button>
-      </div>
     </Page>
   );
 }

@@ -16,8 +16,6 @@ import './shell.css';
 export function Header() {
   const { t } = useLingui();
   const session = useSession();
-  const { screenActions } = usePlatform();
-  const { back } = useScreenActionsSnapshot();
   const state = useSignIn((snapshot) =>
     snapshot.hasTag('signedIn') ? 'signed-in' : snapshot.hasTag('signedOut') ? 'signed-out' : 'other',
   );
@@ -25,16 +23,7 @@ export function Header() {
     <header className="shell-header">
       <div className="shell-header-inner">
         <div className="shell-header-start">
-          {back ? (
-            <button
-              type="button"
-              className="shell-header-action shell-header-back"
-              onClick={() => screenActions.press('back')}
-            >
-              <BackChevron />
-              <Trans>Back</Trans>
-            </button>
-          ) : null}
+          <HeaderBack />
           {/* Named by the logo itself ("Kopilka"), the wallet's home. */}
           <Link to="/" className="shell-header-logo">
             <Logo size={30} />
@@ -69,5 +58,18 @@ export function Header() {
         ) : null}
       </div>
     </header>
+  );
+}
+
+/** "‹ Back" when the screen has a way back: the same action as Telegram's BackButton in the mini app. */
+export function HeaderBack() {
+  const { screenActions } = usePlatform();
+  const { back } = useScreenActionsSnapshot();
+  if (!back) return null;
+  return (
+    <button type="button" className="shell-header-action shell-header-back" onClick={() => screenActions.press('back')}>
+      <BackChevron />
+      <Trans>Back</Trans>
+    </button>
   );
 }

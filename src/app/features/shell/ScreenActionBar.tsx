@@ -35,13 +35,9 @@ function ActionButton({ slot, look }: { slot: Exclude<ScreenActionSlot, 'back'>;
       stretched
       type={submit ? 'submit' : 'button'}
       form={look.submits ?? undefined}
-      disabled={look.disabled}
+      disabled={look.disabled || look.busy}
       aria-busy={look.busy || undefined}
-      onClick={(event) => {
-        // A busy button stays focusable (no `disabled`) but does nothing.
-        if (look.busy) event.preventDefault();
-        else if (!submit) screenActions.press(slot);
-      }}
+      onClick={submit ? undefined : () => screenActions.press(slot)}
     >
       {look.busy ? <Spinner size={20} label={t`Loading`} /> : null}
       {look.label}
