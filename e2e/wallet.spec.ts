@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { Address } from '@ton/core';
+import { chainDeposit, someoneElsesTonAddress } from './support/chain.ts';
 import { setPasscodeThroughApi } from './support/passcode.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { expect, test } from './support/test.ts';
@@ -10,20 +7,6 @@ import { expect, test } from './support/test.ts';
 // One journey per project: a new person funds the wallet through the test-network chain
 // command, then withdraws with passcode confirmation and follows the withdrawal to the end.
 const passcode = '2468';
-const node = resolve('node_modules/.bin/node');
-
-/** `npm run chain -- deposit <address> <amount>`, as a person would type it. */
-function chainDeposit(origin: string, address: string, amount: string): string {
-  return execFileSync(node, ['scripts/chain.ts', 'deposit', address, amount], {
-    env: { ...process.env, KOPILKA_URL: origin },
-    encoding: 'utf8',
-  });
-}
-
-/** A TON test-network wallet address nobody in this wallet owns. */
-function someoneElsesTonAddress(): string {
-  return new Address(0, randomBytes(32)).toString({ testOnly: true, bounceable: false });
-}
 
 /** A picture for a person to look at (git-ignored e2e/artifacts/); asserts nothing. */
 async function capture(page: Page, project: string, name: string): Promise<void> {

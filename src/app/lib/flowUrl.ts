@@ -11,21 +11,39 @@ import { useCallback, useEffect, useRef } from 'react';
  *
  * - the machine moved on a step → a new history entry;
  * - the machine moved back (our "Back", or a server answer sending the person back to an earlier
- *   step) → the history goes back to that step's entry when this page made it, otherwise the
- *   entry is replaced;
+ *   step) → the history goes back to that step's entry when the flow made it, otherwise the entry
+ *   is replaced;
  * - what was typed changed, same step → the entry is replaced (no entry per keystroke);
  * - the URL moved without us (browser back or forward, Android's back) → the machine is sent
  *   `back` until it is at that step (it may refuse: money moving), or moved forward by the
  *   flow's own `forward` when that can happen at once; otherwise the URL is put back.
+ *
+ * Each entry the flow writes carries, in its history state, the steps of the flow's entries up to
+ * it (`flowTrail`). The browser keeps history state across a reload, so after one the flow still
+ * knows which entries behind it are its own steps.
  */
+
+// The history package declares HistoryState (the router re-exports it); augment it at its source.
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The flow steps of this entry and of the flow's entries just behind it, oldest first. */
+    flowTrail?: readonly string[];
+  }
+}
 
 /** What a flow keeps in its URL: string fields only (never a passcode). `step` is absent on the first step. */
 export type FlowSearch<TStep extends string> = { readonly step?: TStep } & Readonly<Record<string, string | undefined>>;
 
+/** How a flow's entry is written: in place of the current one or as a new one, with its trail. */
+export interface FlowWrite {
+  readonly replace: boolean;
+  readonly state: { readonly flowTrail: readonly string[] };
+}
+
 export interface FlowUrlOptions<TStep extends string, TSearch extends FlowSearch<TStep>> {
   /** The flow's steps in order, the first one first. */
   readonly steps: readonly [TStep, ...TStep[]];
-  /** The search the machine's snapshot stands for now. */
+  /** The search the machine's snapshot stands for now (empty fields left out). */
   readonly current: TSearch;
   /** The route's validated search. */
   readonly url: TSearch;
@@ -35,8 +53,8 @@ export interface FlowUrlOptions<TStep extends string, TSearch extends FlowSearch
   readonly forward: (step: TStep) => boolean;
   /** The machine's step now (read after each event `back` sends). */
   readonly stepNow: () => TStep;
-  /** Puts `search` in the URL of this route, in a new history entry or in place of the current one. */
-  readonly write: (search: TSearch, replace: boolean) => void;
+  /** Puts `search` in the URL of this route (`navigate({ search, ...how })`). */
+  readonly write: (search: TSearch, how: FlowWrite) => void;
 }
 
 /** The search with empty fields left out, as one comparable string. */
@@ -47,21 +65,24 @@ export function searchKey(search: Readonly<Record<string, string | undefined>>):
   return JSON.stringify(fields);
 }
 
+/** The longest trail kept: a flow goes back through its entries, so it never needs more. */
+const trailLimit = 20;
+
 /**
- * The history entry to go back to: the nearest earlier entry of this page that shows `step`,
- * with every entry between also of this page. Null when there is none (after a reload, say).
+ * How many entries back the nearest earlier entry showing `step` is, from the trail of the
+ * current entry (its last item); null when the flow has no such entry behind this one.
  */
-export function entryToReturnTo<TStep extends string>(
-  visited: ReadonlyMap<number, TStep>,
-  currentIndex: number,
-  step: TStep,
-): number | null {
-  for (let index = currentIndex - 1; index >= 0; index -= 1) {
-    const seen = visited.get(index);
-    if (seen === undefined) return null;
-    if (seen === step) return index;
+export function entriesBackTo(trail: readonly string[], step: string): number | null {
+  for (let index = trail.length - 2; index >= 0; index -= 1) {
+    if (trail[index] === step) return trail.length - 1 - index;
   }
   return null;
+}
+
+/** The trail of a new entry showing `step`: after the current entry's, or in its place. */
+export function nextTrail(trail: readonly string[], step: string, replace: boolean): string[] {
+  const kept = replace ? trail.slice(0, -1) : [...trail];
+  return [...kept, step].slice(-trailLimit);
 }
 
 /**
@@ -78,30 +99,26 @@ export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TSte
   const rank = useCallback((step: TStep) => steps.indexOf(step), [steps]);
   const latest = useRef(options);
   latest.current = options;
-  /** The step each history entry of this page showed, by the entry's index. */
-  const visited = useRef(new Map<number, TStep>());
   const lastUrlKey = useRef<string | null>(null);
   /** A navigation this hook started that has not landed yet. */
   const pending = useRef(false);
+  /** What was last written, against a URL that reads back differently (no endless rewriting). */
   const lastWritten = useRef<string | null>(null);
 
   const urlKey = searchKey(url);
   const currentKey = searchKey(current);
 
   useEffect(() => {
-    const index = router.history.location.state.__TSR_index;
     const urlStep = url.step ?? first;
+    const trail = router.history.location.state.flowTrail ?? [urlStep];
     if (urlKey !== lastUrlKey.current) {
       const firstLook = lastUrlKey.current === null;
       lastUrlKey.current = urlKey;
-      visited.current.set(index, urlStep);
-      // Landed where we wrote: nothing to guard any more. Elsewhere, the guard stays against a
-      // URL that reads back differently from what was written (no endless rewriting).
       if (urlKey === lastWritten.current) lastWritten.current = null;
       if (pending.current) pending.current = false;
       else if (!firstLook) {
-        lastWritten.current = null;
         // Moved from outside: browser back or forward, Android's back.
+        lastWritten.current = null;
         const flow = latest.current;
         while (rank(flow.stepNow()) > rank(urlStep) && flow.back()) {
           // One step at a time: the machine decides whether it may go back from each.
@@ -113,17 +130,16 @@ export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TSte
     if (pending.current || currentKey === urlKey || currentKey === lastWritten.current) return;
     const currentStep = current.step ?? first;
     pending.current = true;
-    const target = rank(currentStep) < rank(urlStep) ? entryToReturnTo(visited.current, index, currentStep) : null;
-    if (target !== null) {
-      router.history.go(target - index);
+    const back = rank(currentStep) < rank(urlStep) ? entriesBackTo(trail, currentStep) : null;
+    if (back !== null) {
+      router.history.go(-back);
       return;
     }
+    const replace = rank(currentStep) <= rank(urlStep);
     lastWritten.current = currentKey;
-    latest.current.write(current, rank(currentStep) <= rank(urlStep));
+    latest.current.write(current, { replace, state: { flowTrail: nextTrail(trail, currentStep, replace) } });
   }, [router, url.step, first, rank, urlKey, currentKey, current]);
 
-  // Back is the machine's: when the previous step's entry is there, the effect above goes back
-  // in history to it, so our Back and the browser's leave the same history behind.
   const goBack = useCallback(() => {
     latest.current.back();
   }, []);

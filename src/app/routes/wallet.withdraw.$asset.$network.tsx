@@ -4,7 +4,8 @@ import { SessionGate } from '../features/session/SessionGate.tsx';
 import { WithdrawAllowed } from '../features/withdraw/WithdrawAllowed.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { withdrawNetworkParams } from '../features/withdraw/withdrawParams.ts';
-import { type WithdrawSearch, withdrawSearch } from '../features/withdraw/withdrawSteps.ts';
+import { flowSearchOf, type WithdrawSearch, withdrawSearch } from '../features/withdraw/withdrawSteps.ts';
+import type { FlowWrite } from '../lib/flowUrl.ts';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';
 
 /**
@@ -23,9 +24,11 @@ export const Route = createFileRoute('/wallet/withdraw/$asset/$network')({
 
 function WithdrawFlowRoute() {
   const { asset, network } = Route.useParams();
-  const search = Route.useSearch();
+  // The flow's own fields; the root's `back` stays as it came, whatever the flow writes.
+  const search = Route.useSearch({ select: flowSearchOf });
   const navigate = Route.useNavigate();
-  const writeSearch = (next: WithdrawSearch, replace: boolean) => void navigate({ search: next, replace });
+  const writeSearch = (next: WithdrawSearch, how: FlowWrite) =>
+    void navigate({ search: (previous) => ({ ...next, back: previous.back }), ...how });
   return (
     <SessionGate>
       {() => (

@@ -171,14 +171,20 @@ function expectScreen({ shown }: ExpectedFlow, pathname: string) {
       expect(field('Address').disabled).toBe(false);
       expect(alertText()).toBe(shown.alert);
       expect(button('Continue').disabled).toBe(!shown.canContinue);
-      expect(screen.getByRole('link', { name: 'Networks' }).getAttribute('href')).toBe('/wallet/withdraw/USDT');
+      // Back leaves the flow for the network choice (the header's back on the web).
+      expect(button('Back').disabled).toBe(false);
       expect(screen.getByRole('note').textContent).toBe(TEST_NETWORK);
       return;
     case 'checking':
       expect(heading()).toBe('Send USDT');
       expect(field('Address').value).toBe(shown.field);
       expect(field('Address').disabled).toBe(true);
-      expect(button('Checking…').disabled).toBe(true);
+      {
+        // Busy: the spinner's label joins the button's name.
+        const busy = screen.getByRole('button', { name: /Continue$/ });
+        expect(busy).toHaveProperty('disabled', true);
+        expect(busy.getAttribute('aria-busy')).toBe('true');
+      }
       expect(button('Back').disabled).toBe(false);
       return;
     case 'amount':

@@ -262,7 +262,7 @@ export function describeEvent(event: ModelEvent<WithdrawMachine>): string {
 /** The limits the flow knows: the page's, or those a refused submit brought. */
 type Limits = 'page' | 'funds 10' | 'minimum 20' | 'maximum 10';
 
-const LIMITS_OF_FAILURE: Partial<Record<SubmitFailureName, Limits>> = {
+const LIMITS_OF_FAILURE: Partial<Record<SubmitFailureName, Exclude<Limits, 'page'>>> = {
   'not enough funds': 'funds 10',
   'a higher minimum': 'minimum 20',
   'a lower maximum': 'maximum 10',

@@ -8,8 +8,9 @@ import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
 import { shortenAddress } from '../../lib/address.ts';
+import { useBack } from '../../lib/back.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
-import { BackButton, BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -57,67 +58,48 @@ export function WithdrawFlowView(props: WithdrawFlowProps) {
 
 type ScreenProps = WithdrawFlowProps & { snapshot: Snapshot };
 
-/** "‹ Back" to the previous step. */
-function BackStep({ onBack }: { onBack: () => void }) {
-  return (
-    <BackButton onClick={onBack}>
-      <Trans>Back</Trans>
-    </BackButton>
-  );
-}
-
-/** The screen's one action at the bottom; Enter in a field does the same. */
-function StepForm({
-  children,
-  action,
-}: {
-  children: ReactNode;
-  action: { label: ReactNode; disabled: boolean; run: () => void };
-}) {
+/**
+ * A step's form: its main action (`useScreenActions`: Telegram's MainButton in the mini app, the
+ * shell's button on the web) submits it, and so does Enter in its field.
+ */
+function StepForm({ id, children, onSubmit }: { id: string; children: ReactNode; onSubmit: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!action.disabled) action.run();
+    onSubmit();
   };
   return (
-    <form className="withdraw-form" onSubmit={submit} noValidate>
-      <div className="withdraw-form-body">{children}</div>
-      <Button type="submit" stretched disabled={action.disabled}>
-        {action.label}
-      </Button>
+    <form id={id} className="withdraw-form" onSubmit={submit} noValidate>
+      {children}
     </form>
   );
 }
 
+/** Where the first step's back goes: the network choice, or the assets when there is only one network. */
+function useLeaveFlow(asset: string, networkChoice: boolean): () => void {
+  const toNetworks = useBack({ to: '/wallet/withdraw/$asset', params: { asset } });
+  const toAssets = useBack({ to: '/wallet/withdraw' });
+  return networkChoice ? toNetworks : toAssets;
+}
+
 function AddressScreen({ actor, asset, network, networkChoice, snapshot, onBack }: ScreenProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { address, addressError } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const code = asset.code;
   const protocol = network.protocol;
+  const leave = useLeaveFlow(code, networkChoice);
+  useScreenActions({
+    main: { label: t`Continue`, submits: 'withdraw-address', disabled: address.trim() === '', busy },
+    // While the check runs, back cancels it; otherwise it leaves the flow.
+    back: busy ? onBack : leave,
+  });
   return (
     <Page>
-      {busy ? (
-        <BackStep onBack={onBack} />
-      ) : networkChoice ? (
-        <BackLink to="/wallet/withdraw/$asset" params={{ asset: code }}>
-          <Trans>Networks</Trans>
-        </BackLink>
-      ) : (
-        <BackLink to="/wallet/withdraw">
-          <Trans>Withdraw</Trans>
-        </BackLink>
-      )}
       <PageTitle
         title={<Trans>Send {code}</Trans>}
         subtitle={<Trans>Only to a {protocol} address: sent on another network, the money is lost.</Trans>}
       />
-      <StepForm
-        action={{
-          label: busy ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>,
-          disabled: busy || address.trim() === '',
-          run: () => actor.send({ type: 'address.submit' }),
-        }}
-      >
+      <StepForm id="withdraw-address" onSubmit={() => actor.send({ type: 'address.submit' })}>
         <TestNetworkNotice action="withdraw" asset={code} />
         <AddressField
           actor={actor}
@@ -145,7 +127,7 @@ function useAmountTexts(asset: CryptoAsset, snapshot: Snapshot) {
 }
 
 function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { amountText, amountError, amount, address, decimals } = snapshot.context;
   const texts = useAmountTexts(asset, snapshot);
   const code = asset.code;
@@ -162,17 +144,14 @@ function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
           fee: texts.fee,
         });
   const { available, fee, minimum, maximum } = texts;
+  useScreenActions({
+    main: { label: t`Continue`, submits: 'withdraw-amount', disabled: amount === null || amountError !== null },
+    back: onBack,
+  });
   return (
     <Page>
-      <BackStep onBack={onBack} />
       <PageTitle title={<Trans>Amount</Trans>} subtitle={<Trans>To {short}</Trans>} />
-      <StepForm
-        action={{
-          label: <Trans>Continue</Trans>,
-          disabled: amount === null || amountError !== null,
-          run: () => actor.send({ type: 'amount.submit' }),
-        }}
-      >
+      <StepForm id="withdraw-amount" onSubmit={() => actor.send({ type: 'amount.submit' })}>
         <div className="withdraw-amount-field">
           <TextField
             label={<Trans>Amount, {code}</Trans>}
@@ -199,17 +178,19 @@ function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
 }
 
 function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) {
+  const { t } = useLingui();
   const { amount, fee, address } = snapshot.context;
   const sent = amount ?? '0';
   const format = (smallest: string) => formatAssetAmount(smallest, asset, { full: true });
   const total = (BigInt(sent) + BigInt(fee)).toString();
+  useScreenActions({
+    main: { label: t`Confirm`, onPress: () => actor.send({ type: 'confirm.accept' }) },
+    back: onBack,
+  });
   return (
     <Page>
-      <BackStep onBack={onBack} />
       <PageTitle title={<Trans>Check the withdrawal</Trans>} subtitle={<Trans>Sent money can’t be returned.</Trans>} />
-      <StepForm
-        action={{ label: <Trans>Confirm</Trans>, disabled: false, run: () => actor.send({ type: 'confirm.accept' }) }}
-      >
+      <div className="withdraw-form">
         <Section>
           <Cell title={<Trans>Amount</Trans>} value={format(sent)} />
           <Cell title={<Trans>Network fee</Trans>} value={format(fee)} />
@@ -220,7 +201,7 @@ function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) 
           <p className="withdraw-address">{address}</p>
         </Section>
         <TestNetworkNotice action="withdraw" asset={asset.code} />
-      </StepForm>
+      </div>
     </Page>
   );
 }
@@ -230,11 +211,12 @@ function PasscodeScreen({ asset, snapshot, onBack }: ScreenProps) {
   const child = snapshot.children.passcode;
   const { amount, submitError } = snapshot.context;
   const formatted = formatAssetAmount(amount ?? '0', asset, { full: true });
+  // The keypad is the step's action: no main button; back returns to the review.
+  useScreenActions({ main: null, back: onBack });
   if (child === undefined) return <Sending />;
   return (
     <PasscodeConfirmView
       actor={child}
-      header={<BackStep onBack={onBack} />}
       title={<Trans>Confirm the withdrawal</Trans>}
       subtitle={
         submitError === 'invalid_token' ? (
@@ -248,29 +230,27 @@ function PasscodeScreen({ asset, snapshot, onBack }: ScreenProps) {
 }
 
 function FailureScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const error = snapshot.context.submitError ?? 'failed';
   const failed = snapshot.hasTag('failed');
+  useScreenActions({
+    main: failed ? { label: t`Try again`, onPress: () => actor.send({ type: 'retry' }) } : null,
+    back: onBack,
+  });
   return (
     <Page centered>
       <PageTitle
         title={failed ? <Trans>Couldn’t send the withdrawal</Trans> : <Trans>Withdrawal not available</Trans>}
         subtitle={i18n._(submitErrorMessage(error, asset.code))}
       />
-      {failed ? (
-        <Button stretched onClick={() => actor.send({ type: 'retry' })}>
-          <Trans>Try again</Trans>
-        </Button>
-      ) : null}
-      <Button variant="plain" stretched onClick={onBack}>
-        <Trans>Back</Trans>
-      </Button>
     </Page>
   );
 }
 
 function Sending() {
   const { t } = useLingui();
+  // Money may be moving: no action, and no way back until the server answers.
+  useScreenActions({ main: null, back: null });
   return (
     <Page centered>
       <Spinner label={t`Sending`} />

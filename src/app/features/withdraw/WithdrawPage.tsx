@@ -7,7 +7,7 @@ import type { SecurityInfo } from '../../../contract/security.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { deviceId } from '../../lib/deviceId.ts';
-import { useFlowUrl } from '../../lib/flowUrl.ts';
+import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
@@ -45,7 +45,7 @@ export function WithdrawPage({
   asset: string;
   network: string;
   search: WithdrawSearch;
-  onSearch: (search: WithdrawSearch, replace: boolean) => void;
+  onSearch: (search: WithdrawSearch, how: FlowWrite) => void;
 }) {
   // For this device: its `biometric` flag says whether biometrics confirm here.
   const security = useQuery(securityQueryOptions(deviceId()));
@@ -96,7 +96,7 @@ function WithdrawFlow({
   info: SecurityInfo;
   biometricsAvailable: boolean;
   search: WithdrawSearch;
-  onSearch: (search: WithdrawSearch, replace: boolean) => void;
+  onSearch: (search: WithdrawSearch, how: FlowWrite) => void;
 }) {
   const platform = usePlatform();
   const storage = storageOrNull();
@@ -127,7 +127,7 @@ function optionalDraft(search: WithdrawSearch) {
 function useWithdrawUrl(
   actor: WithdrawActor,
   url: WithdrawSearch,
-  write: (search: WithdrawSearch, replace: boolean) => void,
+  write: (search: WithdrawSearch, how: FlowWrite) => void,
 ) {
   const step = useSelector(actor, withdrawStepOf);
   const address = useSelector(actor, (snapshot) => snapshot.context.address);

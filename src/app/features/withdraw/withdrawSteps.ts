@@ -42,6 +42,12 @@ export function withdrawSearchOf(step: WithdrawStep, address: string, amountText
   };
 }
 
+/** The flow's fields of a route search that may hold others (the root's `back`). */
+export function flowSearchOf(search: WithdrawSearch): WithdrawSearch {
+  const { step, address, amount } = search;
+  return withdrawSearchOf(step ?? 'address', address ?? '', amount ?? '');
+}
+
 /** What a reload brings back to the machine; nothing when the URL holds nothing typed. */
 export function withdrawDraftOf(search: WithdrawSearch): WithdrawDraft | undefined {
   const address = search.address ?? '';
