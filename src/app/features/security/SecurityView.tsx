@@ -11,12 +11,13 @@ import { type SecurityInfo, securityEndpoints } from '../../../contract/security
 import { call } from '../../api/call.ts';
 import { isUnauthorized } from '../../api/errors.ts';
 import { refreshSecurity, securityQueryOptions, sessionsQueryOptions } from '../../api/securityQueries.ts';
+import { useBack } from '../../lib/back.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import { callErrorMessage } from '../../lib/securityMessages.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell, CellButton } from '../../ui/Cell.tsx';
 import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
@@ -38,11 +39,9 @@ import './security.css';
  */
 export function SecurityView() {
   const security = useQuery(securityQueryOptions(deviceId()));
+  useScreenActions({ back: useBack({ to: '/account' }) });
   return (
     <Page>
-      <BackLink to="/account">
-        <Trans>Account</Trans>
-      </BackLink>
       <PageTitle title={<Trans>Security</Trans>} />
       {security.isPending ? (
         <div className="account-profile account-profile--loading" aria-hidden="true" />
