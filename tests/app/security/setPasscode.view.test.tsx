@@ -33,6 +33,7 @@ import {
 } from '../../machines/support/setPasscodeModel.ts';
 import { type Answer, baseSettings } from '../support/fakeApi.ts';
 import { HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { ScreenActionButtons } from '../support/screenActionButtons.tsx';
 import { fakePlatform, fakeSession } from '../support.tsx';
 
 const SCENARIOS: readonly SetPasscodeScenario[] = [
@@ -228,7 +229,8 @@ const EXPECTED: Record<string, Expectation> = {
     expect(screen.keypad).toBe(true);
     expect(screen.dots).toBe(`Digits entered: ${world.entry.length} of 4`);
     expect(screen.invalidMark).toBe(false);
-    expect(screen.buttons.Back).toBeUndefined();
+    // The first step's back leaves the flow (issue 9: set passcode had no way back).
+    expect(screen.buttons.Back).toBe(true);
   },
   'confirm.idle': (screen, world) => {
     expect(screen.title).toBe('Repeat the passcode');
@@ -337,7 +339,7 @@ const EXPECTED: Record<string, Expectation> = {
   },
   completed: (screen) => {
     expect(screen.title).toBe('Passcode is on');
-    expect(screen.buttons).toEqual({ Done: true });
+    expect(screen.buttons).toEqual({ Back: true, Done: true });
     expect(screen.alerts).toEqual([]);
   },
   dismissed: (screen) => {
@@ -389,6 +391,8 @@ function renderFlow(input: SetPasscodeInput, biometry: HeldBiometry) {
       session={fakeSession({ status: 'signed-out' })}
     >
       <SetPasscodeView actor={actor} onHaptic={platform.haptic} onDone={onDone} />
+      {/* The screen's buttons and back, which the view declares (Telegram's inside the mini app). */}
+      <ScreenActionButtons />
     </AppProviders>,
   );
   return { ...result, actor, platform, onDone };
