@@ -52,6 +52,8 @@ describe('the asset page', () => {
     if (!(available instanceof HTMLElement) || !(held instanceof HTMLElement)) throw new Error('no breakdown cells');
     expect(within(available).getByText('1 000.123456 USDT')).toBeTruthy();
     expect(within(held).getByText('250 USDT')).toBeTruthy();
+    // The headline is all that is held, the amount its local value is the value of.
+    expect(screen.getByText('1 250.123456 USDT', { selector: '.wallet-asset-amount' })).toBeTruthy();
     expect(screen.getByText('$1,250.12')).toBeTruthy();
   });
 

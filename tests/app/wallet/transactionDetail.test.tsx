@@ -108,7 +108,10 @@ describe('the transaction page', () => {
     });
     api.details.set('withdrawal/w9', detailOf(item, { address }));
     open('/transactions/withdrawal/w9');
-    expect(await screen.findByText('\u221220 USDT')).toBeTruthy();
+    // Back in the balance: the amount shows as not having left (no minus, struck through).
+    const amount = await screen.findByText('20 USDT');
+    expect(amount.classList.contains('wallet-detail-amount--void')).toBe(true);
+    expect(screen.queryByText('\u221220 USDT')).toBeNull();
     expect(cellValue('Fee')).toBe('1.5\u00a0USDT');
     expect(cellValue('Status')).toBe('Failed');
     expect(screen.getByRole('status').textContent).toBe(

@@ -118,7 +118,26 @@ describe('history items', () => {
     expect(outgoing.classList.contains('wallet-item-amount--in')).toBe(false);
     expect(within(pending).getByText('Processing')).toBeTruthy();
 
-    expect(within(failed).getByText('\u22121.5 TON')).toBeTruthy();
+    // The money never left: no minus sign, struck through, beside the status.
+    const unsent = within(failed).getByText('1.5 TON');
+    expect(unsent.classList.contains('wallet-item-amount--void')).toBe(true);
+    expect(within(failed).queryByText('\u22121.5 TON')).toBeNull();
     expect(within(failed).getByText('Failed').classList.contains('wallet-badge--failed')).toBe(true);
+  });
+
+  it('show canceled and reverted withdrawals as money that did not leave, and a pending one as leaving', async () => {
+    const api = installWalletApi();
+    api.transactions = [
+      transaction({ type: 'withdrawal', asset: 'TON', network: 'TON', amount: '-1100000000', status: 'canceled' }),
+      transaction({ type: 'withdrawal', asset: 'TON', network: 'TON', amount: '-1100000000', status: 'reverted' }),
+      transaction({ type: 'withdrawal', asset: 'TON', network: 'TON', amount: '-1100000000', status: 'sent' }),
+    ];
+    const [canceled, reverted, sent] = await openWith(3);
+    if (canceled === undefined || reverted === undefined || sent === undefined) throw new Error('three items');
+    for (const item of [canceled, reverted]) {
+      expect(within(item).getByText('1.1 TON').classList.contains('wallet-item-amount--void')).toBe(true);
+    }
+    expect(within(canceled).getByText('Canceled')).toBeTruthy();
+    expect(within(sent).getByText('\u22121.1 TON').classList.contains('wallet-item-amount--void')).toBe(false);
   });
 });

@@ -5,25 +5,19 @@ import { useState } from 'react';
 import type { Asset } from '../../../contract/wallet.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
+import { holdingsOf } from '../../lib/holdings.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetCell } from '../../ui/AssetCell.tsx';
 import { Section } from '../../ui/Section.tsx';
 import './home.css';
-
-/**
- * Everything the person holds of an asset: what is available and what is held for operations on
- * their way. Integer smallest units, so BigInt adds them exactly (no decimals are involved).
- */
-function holdingsOf(balance: AssetBalance): string {
-  return (BigInt(balance.available) + BigInt(balance.held)).toString();
-}
 
 function BalanceRow({ balance, localCurrency }: { balance: AssetBalance; localCurrency: Asset | undefined }) {
   return (
     <Link to="/wallet/$asset" params={{ asset: balance.asset.code }}>
       <AssetCell
         asset={balance.asset}
-        value={<Amount smallest={holdingsOf(balance)} asset={balance.asset} />}
+        // The same figure as the asset page and the history: one number per amount (docs/formatting.md).
+        value={<Amount smallest={holdingsOf(balance)} asset={balance.asset} full />}
         secondaryValue={
           localCurrency === undefined ? undefined : <Amount smallest={balance.local_amount} asset={localCurrency} />
         }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Asset } from '../../../contract/wallet.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
+import { holdingsOf } from '../../lib/holdings.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
 import { BackLink } from '../../ui/BackLink.tsx';
@@ -31,7 +32,8 @@ function AssetBalanceCard({ asset }: { asset: Asset }) {
   const localCurrency = catalogue.data?.assets[balance.data.total.currency];
   return (
     <>
-      <LargeAmount smallest={available} asset={asset} className="wallet-asset-amount" />
+      {/* All the person holds: the amount the local value beside it is the value of. */}
+      <LargeAmount smallest={holdingsOf({ available, held })} asset={asset} className="wallet-asset-amount" />
       {entry !== undefined && localCurrency !== undefined ? (
         <p className="wallet-asset-local">
           <Amount smallest={entry.local_amount} asset={localCurrency} />

@@ -21,7 +21,7 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CopyableText } from './CopyableText.tsx';
-import { amountClassName } from './incoming.ts';
+import { shownAmount } from './incoming.ts';
 import { LargeAmount } from './LargeAmount.tsx';
 import { transactionStatusBadges, transactionTypeTitles, withdrawalStatusSentences } from './transactionMessages.ts';
 import { transactionDetailQueryOptions } from './transactionQueries.ts';
@@ -74,12 +74,7 @@ function TransactionDetails({
         {asset === undefined ? (
           <p className="wallet-detail-amount">{transaction.asset}</p>
         ) : (
-          <LargeAmount
-            smallest={transaction.amount}
-            asset={asset}
-            signed
-            className={amountClassName('wallet-detail-amount', transaction.amount)}
-          />
+          <LargeAmount asset={asset} {...shownAmount('wallet-detail-amount', transaction)} />
         )}
         {isWithdrawal ? (
           <p className="wallet-detail-sentence" role="status">

@@ -6,7 +6,7 @@ import { formatShortDate } from '../../lib/dates.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
 import { Cell } from '../../ui/Cell.tsx';
-import { amountClassName } from './incoming.ts';
+import { shownAmount } from './incoming.ts';
 import { routeKindOfType } from './transactionKinds.ts';
 import { transactionStatusBadges, transactionTypeTitles } from './transactionMessages.ts';
 import './wallet.css';
@@ -18,8 +18,9 @@ function badgeTone(status: WalletTransaction['status']): 'failed' | 'pending' {
 
 /**
  * One history row: the asset's icon (with the network's badge for chain operations), the type as
- * its title, the short date, the signed amount (green when it came in) and, unless completed, the
- * status. Types with a detail page lead to it.
+ * its title, the short date, the signed amount (green when it came in; unsigned and struck through
+ * when the money never moved: canceled, failed, reverted) and, unless completed, the status. The
+ * amount has the same precision as on the detail and asset pages. Types with a detail page lead to it.
  */
 export function TransactionItem({
   transaction,
@@ -42,12 +43,7 @@ export function TransactionItem({
           {asset === undefined ? (
             <span className="wallet-item-amount">{transaction.asset}</span>
           ) : (
-            <Amount
-              smallest={transaction.amount}
-              asset={asset}
-              signed
-              className={amountClassName('wallet-item-amount', transaction.amount)}
-            />
+            <Amount asset={asset} full {...shownAmount('wallet-item-amount', transaction)} />
           )}
           {transaction.status === 'completed' ? null : (
             <span className={`wallet-badge wallet-badge--${badgeTone(transaction.status)}`}>
