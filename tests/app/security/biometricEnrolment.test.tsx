@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Biometry, Platform } from '../../../src/app/platform/types.ts';
 import type { SecurityInfo } from '../../../src/contract/security.ts';
 import { type Answer, baseSettings, ok, stubFetch } from '../support/fakeApi.ts';
+import { pressTelegramMainButton, telegramMainButton } from '../support/screenActionButtons.tsx';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
 interface Sent {
@@ -126,12 +127,13 @@ describe('turning biometrics on from the security page', () => {
   it('opens the settings when access is refused, then asks again with the same confirmation', async () => {
     const server = fakeServer();
     const device = fakeBiometry({ granted: false, onRequest: [false, true] });
-    await openEnrolment(server, miniApp(device), 'Turn biometrics on');
+    const platform = miniApp(device);
+    await openEnrolment(server, platform, 'Turn biometrics on');
     await typePasscode('Enter your passcode', '2580');
     expect(await screen.findByRole('heading', { level: 1, name: 'No access to biometrics' })).toBeTruthy();
     expect(device.openSettings).toHaveBeenCalledTimes(1);
     expect(sentTo(server, 'POST /security/biometric')).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    pressTelegramMainButton(platform, 'Try again');
     expect(await screen.findByRole('button', { name: 'Turn biometrics off' })).toBeTruthy();
     expect(sentTo(server, 'POST /security/pass-code/token')).toHaveLength(1);
     expect(device.storeToken).toHaveBeenCalledWith('bio-1');
@@ -140,12 +142,14 @@ describe('turning biometrics on from the security page', () => {
   it('shows the error when the add fails, asks for the passcode again, and Cancel goes back Off', async () => {
     const server = fakeServer({ addFails: true });
     const device = fakeBiometry({ granted: true, onRequest: [] });
-    await openEnrolment(server, miniApp(device), 'Turn biometrics on');
+    const platform = miniApp(device);
+    await openEnrolment(server, platform, 'Turn biometrics on');
     await typePasscode('Enter your passcode', '2580');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to add biometric');
     expect(screen.getByRole('heading', { level: 1, name: 'Biometrics are still off' })).toBeTruthy();
     expect(device.storeToken).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // "Try again" on Telegram's MainButton; "Cancel" in the page, as 7.2 has no SecondaryButton.
+    pressTelegramMainButton(platform, 'Try again');
     await typePasscode('Enter your passcode', '2580');
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(sentTo(server, 'POST /security/biometric')).toEqual([
@@ -171,11 +175,12 @@ describe('turning biometrics on from the security page', () => {
     first.unmount();
 
     const failing = fakeServer({ addFails: true, language: 'ru' });
-    await openEnrolment(failing, miniApp(fakeBiometry({ granted: true, onRequest: [] })), 'Включить биометрию');
+    const platform = miniApp(fakeBiometry({ granted: true, onRequest: [] }));
+    await openEnrolment(failing, platform, 'Включить биометрию');
     await typePasscode('Введите код-пароль', '2580');
     expect((await screen.findByRole('alert')).textContent).toBe('Не удалось подключить биометрию');
     expect(screen.getByRole('heading', { level: 1, name: 'Биометрия всё ещё выключена' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    expect(telegramMainButton(platform)).toBe('Повторить');
     expect(screen.getByRole('button', { name: 'Отмена' })).toBeTruthy();
   });
 

@@ -1,5 +1,7 @@
+import { act } from '@testing-library/react';
 import { usePlatform } from '../../../src/app/platform/PlatformContext.tsx';
 import type { ButtonLook, ScreenActionSlot } from '../../../src/app/platform/screenActions.ts';
+import type { Platform } from '../../../src/app/platform/types.ts';
 import { useScreenActionsSnapshot } from '../../../src/app/platform/useScreenActions.ts';
 
 /**
@@ -30,4 +32,17 @@ function ActionButton({ slot, look }: { slot: ScreenActionSlot; look: ButtonLook
       {look.label}
     </button>
   );
+}
+
+/** The label on Telegram's MainButton now (inside the mini app), or null when it is hidden. */
+export function telegramMainButton(platform: Platform): string | null {
+  return platform.screenActions.snapshot().main?.label ?? null;
+}
+
+/** Presses Telegram's MainButton (`main_button_pressed`), after checking what it says. */
+export function pressTelegramMainButton(platform: Platform, label: string): void {
+  const shown = telegramMainButton(platform);
+  if (shown !== label)
+    throw new Error(`Telegram's MainButton says ${JSON.stringify(shown)}, not ${JSON.stringify(label)}`);
+  act(() => platform.screenActions.press('main'));
 }

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -8,6 +8,7 @@ import { biometricsUsable, PASSCODE_LENGTH } from '../../../../machines/passcode
 import type { PasscodeConfirmError, passcodeConfirmMachine } from '../../../../machines/passcodeConfirm.machine.ts';
 import { callErrorMessage, machineErrorMessage } from '../../lib/securityMessages.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../Button.tsx';
 import { Keypad } from '../Keypad.tsx';
 import { LineIcon } from '../LineIcon.tsx';
@@ -79,6 +80,11 @@ export function PasscodeConfirmView({
 
   useErrorToast(toastMessage(error));
   usePasteDigits(keypad && !busy, (text) => actor.send({ type: 'code.paste', text }));
+  const navigate = useNavigate();
+  // Confirmed: the screen's main action leads home (the screen around it declares back).
+  useScreenActions(
+    snapshot.hasTag('done') ? { main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) } } : {},
+  );
 
   if (snapshot.hasTag('done') || snapshot.hasTag('biometricOffer')) {
     return (
@@ -92,11 +98,6 @@ export function PasscodeConfirmView({
             <p className="security-hint">
               <Trans>Biometrics are on: next time confirm with your face or fingerprint.</Trans>
             </p>
-          ) : null}
-          {snapshot.hasTag('done') ? (
-            <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-              <Trans>Go to the wallet</Trans>
-            </Link>
           ) : null}
         </div>
         <Sheet

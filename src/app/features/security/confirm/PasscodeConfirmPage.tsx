@@ -4,10 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { SecurityInfo } from '../../../../contract/security.ts';
 import { securityQueryOptions } from '../../../api/securityQueries.ts';
+import { useBack } from '../../../lib/back.ts';
 import { deviceId } from '../../../lib/deviceId.ts';
 import { machineErrorMessage } from '../../../lib/securityMessages.ts';
 import { usePlatform } from '../../../platform/PlatformContext.tsx';
-import { Button } from '../../../ui/Button.tsx';
+import { useScreenActions } from '../../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
 import { PasscodeConfirmView } from '../../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import { TooManyAttempts } from '../../../ui/passcodeConfirm/parts.tsx';
@@ -40,6 +41,11 @@ export function PasscodeConfirmPage({ hash }: { hash: string }) {
   const query = useQuery(securityQueryOptions(deviceId()));
   // The messenger has a second to say whether biometrics can confirm instead of the keypad.
   const biometricsAvailable = useBiometricsAvailable(platform);
+  // Opened from the bot's message, it has a way back all the same: where the person came from, else home.
+  useScreenActions({
+    back: useBack({ to: '/' }),
+    ...(query.isError ? { main: { label: t`Try again`, onPress: () => void query.refetch() } } : {}),
+  });
   if (query.isPending || biometricsAvailable === null) {
     return (
       <Page centered>
@@ -54,9 +60,6 @@ export function PasscodeConfirmPage({ hash }: { hash: string }) {
           title={<Trans>Couldn’t open the confirmation</Trans>}
           subtitle={<Trans>Check your connection and try again.</Trans>}
         />
-        <Button stretched onClick={() => void query.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
       </Page>
     );
   }

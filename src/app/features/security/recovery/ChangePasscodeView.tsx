@@ -4,14 +4,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ChangePasscodeError, changePasscodeMachine } from '../../../../../machines/changePasscode.machine.ts';
 import { EMAIL_CODE_LENGTH, PASSCODE_LENGTH } from '../../../../../machines/passcode/rules.ts';
+import { useBack } from '../../../lib/back.ts';
 import { machineErrorMessage } from '../../../lib/securityMessages.ts';
 import { usePlatform } from '../../../platform/PlatformContext.tsx';
-import { Button } from '../../../ui/Button.tsx';
+import { useScreenActions } from '../../../platform/useScreenActions.ts';
 import { CodeBoxes } from '../../../ui/CodeBoxes.tsx';
 import { Keypad } from '../../../ui/Keypad.tsx';
 import { Page, PageTitle } from '../../../ui/Page.tsx';
 import { PasscodeDots } from '../../../ui/PasscodeDots.tsx';
-import { PathLink } from '../../../ui/PathLink.tsx';
 import {
   FlowLayout,
   LockoutCountdown,
@@ -25,9 +25,6 @@ import { BotConfirmationLink } from '../BotConfirmationLink.tsx';
 
 export type ChangePasscodeActor = ActorRefFrom<typeof changePasscodeMachine>;
 type Snapshot = SnapshotFrom<typeof changePasscodeMachine>;
-
-/** Where the flow leaves to: the security page. */
-export const securityPath = '/account/security';
 
 function toastMessage(error: ChangePasscodeError | null): MessageDescriptor | null {
   return error === null || error === 'too_many_attempts' ? null : machineErrorMessage(error);
@@ -48,22 +45,13 @@ function codeEvent(current: string, next: string) {
   return { type: 'code.paste', text: next } as const;
 }
 
-function BackToSecurity() {
-  return (
-    <PathLink href={securityPath}>
-      <span className="security-link">
-        <Trans>Back</Trans>
-      </span>
-    </PathLink>
-  );
-}
-
 /**
  * Change or restore the passcode (spec 001 s.4 "Change-passcode flow"), rendered from the
  * changePasscode machine's snapshot only: sending the code (a spinner; a failure offers to try
- * again), the 6 code boxes with the resend countdown and Back (to the security page), the lockout
- * countdown or "too many attempts" with the support link, the new passcode and its repeat on the
- * keypad (Back steps back), the recovery call, and the end with the way back to security.
+ * again), the 6 code boxes with the resend countdown, the lockout countdown or "too many attempts"
+ * with the support link, the new passcode and its repeat on the keypad, the recovery call, and the
+ * end ("Back to Security" its main action). Back (Telegram's BackButton, the header's) steps back
+ * where the machine can, else leaves where the person came from (Security, usually).
  */
 export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
   const snapshot = useSelector(actor, (current: Snapshot) => current);
@@ -74,6 +62,19 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
 
   useErrorToast(toastMessage(error));
   usePasteDigits(onKeypad, (text) => actor.send({ type: 'code.paste', text }));
+  const leave = useBack({ to: '/account/security' });
+  useScreenActions({
+    ...(snapshot.matches('requestFailed')
+      ? { main: { label: t`Try again`, onPress: () => actor.send({ type: 'code.resend' }) } }
+      : snapshot.matches('completed')
+        ? { main: { label: t`Back to Security`, onPress: leave } }
+        : {}),
+    back: snapshot.matches('restoring')
+      ? null
+      : snapshot.can({ type: 'step.back' })
+        ? () => actor.send({ type: 'step.back' })
+        : leave,
+  });
 
   if (snapshot.matches('requesting')) {
     return (
@@ -99,7 +100,6 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
             </Trans>
           }
         />
-        <BackToSecurity />
       </Page>
     );
   }
@@ -113,10 +113,6 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
             <Trans>We couldn’t send the code to your backup e-mail. Check your connection and try again.</Trans>
           }
         />
-        <Button stretched onClick={() => actor.send({ type: 'code.resend' })}>
-          <Trans>Try again</Trans>
-        </Button>
-        <BackToSecurity />
       </Page>
     );
   }
@@ -159,7 +155,6 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
               <Trans>Send a new code</Trans>
             )}
           </button>
-          <BackToSecurity />
         </FlowLayout>
       </Page>
     );
@@ -198,11 +193,6 @@ export function ChangePasscodeView({ actor }: { actor: ChangePasscodeActor }) {
             <Trans>The passcodes don’t match. Try again.</Trans>
           </p>
         ) : null}
-        {restoring ? null : (
-          <button type="button" className="security-link" onClick={() => actor.send({ type: 'step.back' })}>
-            <Trans>Back</Trans>
-          </button>
-        )}
       </FlowLayout>
     </Page>
   );
@@ -229,11 +219,6 @@ function ConfirmInBot() {
           <Trans>For your safety, withdrawals are paused for 24 hours after the change.</Trans>
         </p>
         <BotConfirmationLink />
-        <PathLink href={securityPath}>
-          <span className="ui-button ui-button--secondary ui-button--stretched">
-            <Trans>Back to Security</Trans>
-          </span>
-        </PathLink>
       </div>
     </Page>
   );
