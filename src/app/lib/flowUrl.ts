@@ -88,11 +88,13 @@ export function nextTrail(trail: readonly string[], step: string, replace: boole
 /**
  * Keeps the URL and the flow's machine on the same step (see above). Answers `goBack`, the one
  * "back" of the flow for our own back button and Telegram's BackButton: the machine goes back and
- * the URL follows, through the history when the previous step's entry is there.
+ * the URL follows, through the history when the previous step's entry is there; and `leave`, for a
+ * flow that has finished: it goes back to the flow's first entry (resolving once there), so the
+ * page that follows replaces that one and back from it cannot return into the finished flow.
  */
 export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TStep>>(
   options: FlowUrlOptions<TStep, TSearch>,
-): { goBack: () => void } {
+): { goBack: () => void; leave: () => Promise<void> } {
   const router = useRouter();
   const { steps, current, url } = options;
   const first = steps[0];
@@ -104,11 +106,14 @@ export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TSte
   const pending = useRef(false);
   /** What was last written, against a URL that reads back differently (no endless rewriting). */
   const lastWritten = useRef<string | null>(null);
+  /** The flow is over: the URL no longer follows the machine. */
+  const left = useRef(false);
 
   const urlKey = searchKey(url);
   const currentKey = searchKey(current);
 
   useEffect(() => {
+    if (left.current) return;
     const urlStep = url.step ?? first;
     const trail = router.history.location.state.flowTrail ?? [urlStep];
     if (urlKey !== lastUrlKey.current) {
@@ -144,5 +149,23 @@ export function useFlowUrl<TStep extends string, TSearch extends FlowSearch<TSte
     latest.current.back();
   }, []);
 
-  return { goBack };
+  const leave = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        left.current = true;
+        const back = (router.history.location.state.flowTrail?.length ?? 1) - 1;
+        if (back <= 0) {
+          resolve();
+          return;
+        }
+        const stop = router.history.subscribe(() => {
+          stop();
+          resolve();
+        });
+        router.history.go(-back);
+      }),
+    [router],
+  );
+
+  return { goBack, leave };
 }

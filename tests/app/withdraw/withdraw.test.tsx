@@ -428,6 +428,20 @@ describe('each step has its own URL', () => {
     expect(searchOf(router)).toEqual({ step: 'amount', address: TRON_ADDRESS, amount: '12,5' });
   });
 
+  it('after the withdrawal, back from its status page returns to before the flow, never into it', async () => {
+    installWithdrawApi();
+    const { router } = open('/wallet/withdraw/USDT');
+    fireEvent.click(await screen.findByRole('button', { name: /Tron/ }));
+    await reachPasscode();
+    await typePasscode('2580');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/withdrawal/w1'));
+    await act(async () => {
+      router.history.back();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/withdraw/USDT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdraw USDT' })).toBeTruthy();
+  });
+
   it('after a reload on the review, shows the same review, the address checked again', async () => {
     const api = installWithdrawApi();
     open(`/wallet/withdraw/USDT/TRX?step=review&address=${TRON_ADDRESS}&amount=12%2C5`);

@@ -62,6 +62,7 @@ async function renderFlow(actor: WithdrawActor) {
       network={tron}
       networkChoice
       onBack={() => actor.send({ type: 'back' })}
+      leaveFlow={() => Promise.resolve()}
     />,
     '/wallet/withdraw/USDT/TRX',
   );

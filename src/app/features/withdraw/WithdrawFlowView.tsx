@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
@@ -35,6 +35,11 @@ export interface WithdrawFlowProps {
   networkChoice: boolean;
   /** One step back: through the history when the previous step's entry is there (src/app/lib/flowUrl.ts). */
   onBack: () => void;
+  /**
+   * The withdrawal exists: leave the flow's own history entries (resolves once back on its first
+   * one), so that the status page replaces them all and back from it cannot reopen the review.
+   */
+  leaveFlow: () => Promise<void>;
 }
 
 /**
@@ -52,7 +57,8 @@ export function WithdrawFlowView(props: WithdrawFlowProps) {
   if (snapshot.hasTag('review')) return <ReviewScreen {...props} snapshot={snapshot} />;
   if (snapshot.hasTag('passcode')) return <PasscodeScreen {...props} snapshot={snapshot} />;
   if (snapshot.hasTag('failed') || snapshot.hasTag('refused')) return <FailureScreen {...props} snapshot={snapshot} />;
-  if (snapshot.hasTag('done')) return <Finished withdrawalId={snapshot.context.withdrawalId ?? ''} />;
+  if (snapshot.hasTag('done'))
+    return <Finished withdrawalId={snapshot.context.withdrawalId ?? ''} leaveFlow={props.leaveFlow} />;
   return <Sending />;
 }
 
@@ -262,12 +268,17 @@ function Sending() {
 }
 
 /** The withdrawal exists: the balance and history are refreshed and its status page takes over. */
-function Finished({ withdrawalId }: { withdrawalId: string }) {
+function Finished({ withdrawalId, leaveFlow }: { withdrawalId: string; leaveFlow: () => Promise<void> }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const leave = useRef(leaveFlow);
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-    void navigate({ to: '/transactions/$kind/$id', params: { kind: 'withdrawal', id: withdrawalId }, replace: true });
+    void leave
+      .current()
+      .then(() =>
+        navigate({ to: '/transactions/$kind/$id', params: { kind: 'withdrawal', id: withdrawalId }, replace: true }),
+      );
   }, [navigate, queryClient, withdrawalId]);
   return <Sending />;
 }

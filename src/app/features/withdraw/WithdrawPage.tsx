@@ -106,7 +106,7 @@ function WithdrawFlow({
       ...optionalDraft(search),
     },
   });
-  const { goBack } = useWithdrawUrl(actor, search, onSearch);
+  const { goBack, leave } = useWithdrawUrl(actor, search, onSearch);
   return (
     <WithdrawFlowView
       actor={actor}
@@ -114,6 +114,7 @@ function WithdrawFlow({
       network={target.network}
       networkChoice={withdrawNetworks(target.asset).length > 1}
       onBack={goBack}
+      leaveFlow={leave}
     />
   );
 }
