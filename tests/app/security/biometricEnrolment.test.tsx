@@ -166,7 +166,7 @@ describe('turning biometrics on from the security page', () => {
     const refused = fakeServer({ language: 'ru' });
     const device = fakeBiometry({ granted: false, onRequest: [false] });
     const first = await openEnrolment(refused, miniApp(device), 'Включить биометрию');
-    await typePasscode('Введите код-пароль', '2580');
+    await typePasscode('Введите код‑пароль', '2580');
     expect(await screen.findByRole('heading', { level: 1, name: 'Нет доступа к биометрии' })).toBeTruthy();
     expect(
       screen.getByText('У Копилки нет доступа к биометрии. Разрешите его в открывшихся настройках и попробуйте снова.'),
@@ -177,7 +177,7 @@ describe('turning biometrics on from the security page', () => {
     const failing = fakeServer({ addFails: true, language: 'ru' });
     const platform = miniApp(fakeBiometry({ granted: true, onRequest: [] }));
     await openEnrolment(failing, platform, 'Включить биометрию');
-    await typePasscode('Введите код-пароль', '2580');
+    await typePasscode('Введите код‑пароль', '2580');
     expect((await screen.findByRole('alert')).textContent).toBe('Не удалось подключить биометрию');
     expect(screen.getByRole('heading', { level: 1, name: 'Биометрия всё ещё выключена' })).toBeTruthy();
     expect(telegramMainButton(platform)).toBe('Повторить');

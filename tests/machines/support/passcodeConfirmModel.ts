@@ -71,15 +71,23 @@ export const userEvents: PasscodeConfirmEvent[] = [
   { type: 'biometric.decline' },
 ];
 
-/** How the two calls may settle: the token, each refusal, or no response; a biometric token or none. */
+/** A refused passcode, with the attempts the server says are left (issue 9). */
+export const WRONG_PASSCODE = { ...FORBIDDEN, attemptsLeft: 3 };
+
+/**
+ * How the calls may settle: the token, each refusal, or no response; a biometric token or none;
+ * turning biometrics on works or fails.
+ */
 const SETTLES: Settle[] = [
   { type: 'actor.done', id: 'confirmPasscode', output: TOKEN },
-  ...[FORBIDDEN, NOT_FOUND, LOCKED, TOO_MANY, SERVER_ERROR, NO_RESPONSE].map(
+  ...[WRONG_PASSCODE, NOT_FOUND, LOCKED, TOO_MANY, SERVER_ERROR, NO_RESPONSE].map(
     (error): Settle => ({ type: 'actor.error', id: 'confirmPasscode', error }),
   ),
   { type: 'actor.done', id: 'authenticateBiometric', output: TOKEN },
   { type: 'actor.done', id: 'authenticateBiometric', output: null },
   { type: 'actor.error', id: 'authenticateBiometric', error: NOT_FOUND },
+  { type: 'actor.done', id: 'enrolBiometric', output: undefined },
+  { type: 'actor.error', id: 'enrolBiometric', error: SERVER_ERROR },
 ];
 
 export function modelEvents(snapshot: Snapshot): Array<PasscodeConfirmEvent | Settle> {
@@ -87,7 +95,11 @@ export function modelEvents(snapshot: Snapshot): Array<PasscodeConfirmEvent | Se
 }
 
 export const modelMachine = passcodeConfirmMachine.provide({
-  actors: { confirmPasscode: unsettledActor(), authenticateBiometric: unsettledActor() },
+  actors: {
+    confirmPasscode: unsettledActor(),
+    authenticateBiometric: unsettledActor(),
+    enrolBiometric: unsettledActor(),
+  },
 });
 
 export function passcodeConfirmPaths(scenario: PasscodeConfirmScenario): Array<ModelPath<PasscodeConfirmMachine>> {
@@ -119,6 +131,7 @@ export function replayMachine(): { machine: PasscodeConfirmMachine; fakes: Defer
       authenticateBiometric: fakes.actor('authenticateBiometric', (output) =>
         typeof output === 'string' ? output : null,
       ),
+      enrolBiometric: fakes.actor<void, { code: string }>('enrolBiometric', () => {}),
     },
     actions: {
       errorHaptics: () => void effects.push('errorHaptics'),
@@ -131,7 +144,13 @@ export function replayMachine(): { machine: PasscodeConfirmMachine; fakes: Defer
 export function describeEvent(event: ModelEvent<PasscodeConfirmMachine>): string {
   if (isTimePass(event)) return `${event.ms} ms pass`;
   if (isActorSettle(event)) {
-    const who = event.id === 'confirmPasscode' ? 'the passcode check' : 'biometric authentication';
+    const who =
+      event.id === 'confirmPasscode'
+        ? 'the passcode check'
+        : event.id === 'enrolBiometric'
+          ? 'turning biometrics on'
+          : 'biometric authentication';
+    if (event.id === 'enrolBiometric') return event.type === 'actor.error' ? `${who} fails` : `${who} works`;
     if (event.type === 'actor.error') return `${who} fails with ${describeFailure(event.error)}`;
     return event.output === null ? `${who} is cancelled` : `${who} answers a token`;
   }
