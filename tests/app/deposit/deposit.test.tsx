@@ -121,6 +121,14 @@ describe('the deposit address', () => {
     expect(sentRoutes(api)).toContain('GET /wallet/address/TRX');
   });
 
+  it('says the network is a test network where only test coins arrive', async () => {
+    installDepositApi();
+    open('/wallet/deposit/USDT/TRX');
+    await screen.findByText('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    const notes = screen.getAllByRole('note').map((note) => note.textContent);
+    expect(notes).toContain('Test network Only test USDT arrives here. Coins sent from a real network are lost.');
+  });
+
   it('says nothing about a minimum when the network has none', async () => {
     installDepositApi();
     open('/wallet/deposit/ETH/ETH');

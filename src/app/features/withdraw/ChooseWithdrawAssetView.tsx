@@ -22,7 +22,7 @@ export function ChooseWithdrawAssetView({ address }: { address?: string }) {
               (asset) => withdrawNetworksFor(asset, address).length > 0,
             )}
             subtitle={(asset) => {
-              const available = formatAssetAmount(availableOf(balances, asset.code), asset);
+              const available = formatAssetAmount(availableOf(balances, asset.code), asset, { full: true });
               return <Trans>Available {available}</Trans>;
             }}
             empty={<Trans>Withdrawals are not available right now.</Trans>}
