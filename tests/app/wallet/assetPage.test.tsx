@@ -3,7 +3,7 @@
  * Withdraw for this asset, and its own history; anything that is not a crypto asset of the
  * catalogue is the not-found page.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderApp, signedIn } from '../support.tsx';
 import {
@@ -37,7 +37,39 @@ describe('the asset page', () => {
     const actions = screen.getByRole('navigation', { name: 'Wallet actions' });
     expect(within(actions).getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/wallet/deposit/USDT');
     expect(within(actions).getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/wallet/withdraw/USDT');
-    expect(screen.getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a transaction opened from it back to it, one step back in history', async () => {
+    const api = installWalletApi();
+    api.transactions = [transaction({ id: 'usdt-in', type: 'deposit', asset: 'USDT', network: 'TRX' })];
+    const { router } = open('/wallet/USDT');
+    await waitFor(() => expect(document.querySelector('a.wallet-item')).not.toBeNull());
+    const item = document.querySelector('a.wallet-item');
+    if (!(item instanceof HTMLAnchorElement)) throw new Error('no history item');
+    // The spec's back parameter names the page that opened it.
+    expect(item.getAttribute('href')).toBe('/transactions/deposit/usdt-in?back=%2Fwallet%2FUSDT');
+    fireEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/deposit/usdt-in'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/USDT'));
+    // Back, not a new entry on top: the transaction is still forward of the asset page.
+    expect(router.history.length).toBe(2);
+  });
+
+  it('is where a transaction opened with ?back= goes back to when nothing came before it', async () => {
+    installWalletApi();
+    const { router } = open('/transactions/deposit/d1?back=/wallet/USDT');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet/USDT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tether' })).toBeTruthy();
+  });
+
+  it('ignores a back parameter that is not a path of the app, and goes home', async () => {
+    installWalletApi();
+    const { router } = open('/transactions/deposit/d1?back=https://example.com/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.href).toBe('/');
   });
 
   it('shows the amount on hold beside the available one when a withdrawal holds part of it', async () => {

@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { toApiError } from '../../api/errors.ts';
+import { useBack } from '../../lib/back.ts';
 import { languageName } from '../../lib/languageNames.ts';
 import { usePlatform, useTheme } from '../../platform/PlatformContext.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
@@ -12,13 +13,20 @@ import { appBuild } from './build.ts';
 import { healthQueryOptions } from './healthQuery.ts';
 import './diagnostic.css';
 
-/** /diagnostic: where the app runs and whether the server answers, for support and testing. */
+/**
+ * /diagnostic: where the app runs and whether the server answers, for support and testing. "Check
+ * again" is the main action; back returns where the person came from (the account, usually).
+ */
 export function DiagnosticView() {
   const { t, i18n } = useLingui();
   const platform = usePlatform();
   const theme = useTheme();
   const health = useQuery(healthQueryOptions());
   const apiError = health.isError ? toApiError(health.error) : null;
+  useScreenActions({
+    main: { label: t`Check again`, busy: health.isFetching, onPress: () => void health.refetch() },
+    back: useBack({ to: '/account' }),
+  });
 
   return (
     <Page>
@@ -91,10 +99,6 @@ export function DiagnosticView() {
           </>
         ) : null}
       </Section>
-
-      <Button variant="secondary" stretched onClick={() => void health.refetch()} disabled={health.isFetching}>
-        <Trans>Check again</Trans>
-      </Button>
     </Page>
   );
 }

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Asset } from '../../../contract/wallet.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
+import { useBack } from '../../lib/back.ts';
 import { holdingsOf } from '../../lib/holdings.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
 import { BalancePlaceholder } from '../../ui/BalancePlaceholder.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { LoadFailed } from '../../ui/LoadStates.tsx';
@@ -56,11 +57,9 @@ function AssetBalanceCard({ asset }: { asset: Asset }) {
  */
 export function AssetView({ asset, timeZone }: { asset: Asset; timeZone: string | null }) {
   const { t } = useLingui();
+  useScreenActions({ back: useBack({ to: '/' }) });
   return (
     <Page>
-      <BackLink to="/">
-        <Trans>Wallet</Trans>
-      </BackLink>
       <header className="wallet-asset-header">
         <AssetIcon code={asset.code} size={56} />
         <h1 className="wallet-asset-name">{asset.name}</h1>

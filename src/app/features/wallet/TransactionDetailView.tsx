@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { Asset } from '../../../contract/wallet.ts';
 import {
   type TransactionDetailKind,
@@ -11,11 +11,11 @@ import {
 import { toApiError } from '../../api/errors.ts';
 import { assetCatalogueQueryOptions } from '../../api/walletQueries.ts';
 import { shortenAddress } from '../../lib/address.ts';
+import { useBack } from '../../lib/back.ts';
 import { formatTitleDate } from '../../lib/dates.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
-import { BackLink } from '../../ui/BackLink.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
@@ -38,9 +38,6 @@ function TransactionNotFound() {
           title={<Trans>Transaction not found</Trans>}
           subtitle={<Trans>There is no such transaction in your wallet. The link may be wrong or incomplete.</Trans>}
         />
-        <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-          <Trans>Go to the wallet</Trans>
-        </Link>
       </div>
     </Page>
   );
@@ -65,9 +62,6 @@ function TransactionDetails({
   const status = i18n._(transactionStatusBadges[transaction.status]);
   return (
     <Page>
-      <BackLink to="/">
-        <Trans>Wallet</Trans>
-      </BackLink>
       <header className="wallet-detail-header">
         <AssetIcon code={transaction.asset} size={56} network={transaction.network ?? undefined} />
         <h1 className="wallet-detail-title">{i18n._(transactionTypeTitles[transaction.type])}</h1>
@@ -155,6 +149,18 @@ export function TransactionDetailView({
   const detail = useQuery(transactionDetailQueryOptions(kind, id));
   const catalogue = useQuery(assetCatalogueQueryOptions());
   useRefreshWhenSettled(detail.data?.status);
+  // Back goes to the page that opened it (`?back=`, e.g. the asset page), else where the person came from, else home.
+  const navigate = useNavigate();
+  const failed = detail.data === undefined && detail.isError;
+  const missing = failed && toApiError(detail.error)?.code === 404;
+  useScreenActions({
+    back: useBack({ to: '/' }),
+    ...(missing
+      ? { main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) } }
+      : failed
+        ? { main: { label: t`Try again`, onPress: () => void detail.refetch() } }
+        : {}),
+  });
 
   // Data first: a failed refetch while following a withdrawal keeps the page as it was.
   if (detail.data === undefined) {
@@ -164,7 +170,7 @@ export function TransactionDetailView({
           <Spinner label={t`Loading`} />
         </Page>
       );
-    if (toApiError(detail.error)?.code === 404) return <TransactionNotFound />;
+    if (missing) return <TransactionNotFound />;
     return (
       <Page centered>
         <div className="wallet-page-state" role="alert">
@@ -172,9 +178,6 @@ export function TransactionDetailView({
             title={<Trans>Couldn’t load the transaction</Trans>}
             subtitle={<Trans>Check the connection and try again.</Trans>}
           />
-          <Button stretched onClick={() => void detail.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
         </div>
       </Page>
     );

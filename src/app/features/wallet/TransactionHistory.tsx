@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { assetCatalogueQueryOptions, transactionsQueryOptions } from '../../api/walletQueries.ts';
 import { invalidDate } from '../../lib/dates.ts';
@@ -55,6 +55,9 @@ export function TransactionHistory({ asset, timeZone }: { asset?: string; timeZo
   const history = useInfiniteQuery(transactionsQueryOptions(asset));
   const catalogue = useQuery(assetCatalogueQueryOptions());
   useFollowBalance();
+  // An asset's history sends its transactions back to the asset page (home is their parent anyway).
+  const here = useLocation({ select: (location) => location.pathname });
+  const backHere = asset === undefined ? undefined : here;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = history;
   const sentinel = useLoadMoreSentinel<HTMLDivElement>(
@@ -126,6 +129,7 @@ export function TransactionHistory({ asset, timeZone }: { asset?: string; timeZo
               transaction={item}
               asset={catalogue.data?.assets[item.asset]}
               timeZone={timeZone}
+              back={backHere}
             />
           ))}
         </Section>

@@ -26,11 +26,14 @@ export function TransactionItem({
   transaction,
   asset,
   timeZone,
+  back,
 }: {
   transaction: WalletTransaction;
   /** The catalogue's entry of its asset; undefined when the catalogue no longer lists it. */
   asset: Asset | undefined;
   timeZone: string | null;
+  /** Where the detail page's back goes (the spec's `?back=`): the page listing it, unless that is home. */
+  back?: string | undefined;
 }) {
   const { i18n } = useLingui();
   const cell = (
@@ -58,7 +61,12 @@ export function TransactionItem({
   const kind = routeKindOfType(transaction.type);
   if (kind === null) return <div className="wallet-item">{cell}</div>;
   return (
-    <Link to="/transactions/$kind/$id" params={{ kind, id: transaction.id }} className="wallet-item">
+    <Link
+      to="/transactions/$kind/$id"
+      params={{ kind, id: transaction.id }}
+      search={back === undefined ? {} : { back }}
+      className="wallet-item"
+    >
       {cell}
     </Link>
   );
