@@ -8,12 +8,13 @@ import { silenceHarmlessGlobalErrors } from './harmlessGlobalErrors.ts';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
 import { ScreenActionBar } from './ScreenActionBar.tsx';
 import { ToastHost } from './ToastHost.tsx';
+import { useWaitingForServer } from './useWaiting.ts';
 import './shell.css';
 
 /**
  * The shell around every screen: the header on the web only (the mini app has Telegram's own
  * chrome), the settings button inside the mini app (opens the account), the loading indicator
- * for route loads and the session check, and the toast area.
+ * for route loads, the session check and every request the person waits for, and the toast area.
  */
 export function RootLayout() {
   const { platform } = useRouteContext({ from: '__root__' });
@@ -21,6 +22,7 @@ export function RootLayout() {
   const routePending = useRouterState({ select: (state) => state.status === 'pending' });
   // The session check (or logging out) in flight; a failed check shows its own retry page.
   const sessionLoading = useSignIn((snapshot) => snapshot.hasTag('loading') && !snapshot.hasTag('retrying'));
+  const waitingForServer = useWaitingForServer();
 
   useEffect(() => silenceHarmlessGlobalErrors(), []);
   useEffect(() => platform.onSettingsButton(() => void router.navigate({ to: '/account' })), [platform, router]);
@@ -39,7 +41,7 @@ export function RootLayout() {
         {/* The screen's main and secondary actions where Telegram does not draw them. */}
         <ScreenActionBar />
       </main>
-      <LoadingIndicator busy={routePending || sessionLoading} />
+      <LoadingIndicator busy={routePending || sessionLoading || waitingForServer} />
       <ToastHost />
     </>
   );

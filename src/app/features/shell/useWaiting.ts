@@ -1,0 +1,21 @@
+import { type Query, useIsFetching, useIsMutating } from '@tanstack/react-query';
+
+/**
+ * A query the person is waiting for: one with nothing to show yet (a first load, a retry after
+ * an error) or loading the next page they scrolled to. A refetch of data already on screen (the
+ * balance every 5 s) keeps the screen as it is and is no wait.
+ */
+export function isAwaited(query: Query): boolean {
+  return query.state.data === undefined || query.state.fetchMeta?.fetchMore !== undefined;
+}
+
+/**
+ * Whether a request the person waits for is in flight: an awaited query or any mutation (a save,
+ * a delete, a new address). The loading indicator shows its spinner when this lasts 1 s and the
+ * slow message at 5 s (machines/loadingIndicator.machine.ts).
+ */
+export function useWaitingForServer(): boolean {
+  const queries = useIsFetching({ predicate: isAwaited });
+  const mutations = useIsMutating();
+  return queries + mutations > 0;
+}
