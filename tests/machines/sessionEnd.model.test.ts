@@ -1,44 +1,20 @@
 /**
- * Model-based test of ending sessions from the security page (issue 8): every path of the
- * machine is generated (the count is a tripwire; the coverage test fails on an untested
- * transition), and the rules get named tests with hand-written expectations: nothing is ended
- * without a confirmation, Cancel ends nothing, the call names the session asked about (or all the
- * others), a failure says so. The screens are checked in tests/app/security/securityPage.test.tsx.
+ * Ending sessions from the security page (issue 8): every path of the machine is generated (the
+ * count is a tripwire; the coverage test fails on an untested transition) and played on the
+ * security page against hand-written expectations per state in
+ * tests/app/security/sessionEnd.view.test.tsx; here the rules get named tests with hand-written
+ * expectations on the machine's real transitions: nothing is ended without a confirmation,
+ * Cancel ends nothing, the call names the session asked about (or all the others), a failure
+ * says so.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { type SessionTarget, sessionEndMachine } from '../../machines/sessionEnd.machine.ts';
-import {
-  type ActorSettleOf,
-  coverageOf,
-  DeferredActors,
-  eventsWhileActive,
-  flush,
-  initialModelState,
-  transitionPaths,
-} from './support/model.ts';
+import { coverageOf, DeferredActors, flush, initialModelState } from './support/model.ts';
 import { SERVER_ERROR } from './support/passcodeModel.ts';
+import { SESSION, sessionEndPaths } from './support/sessionEndModel.ts';
 
-type Settle = ActorSettleOf<typeof sessionEndMachine>;
-const SESSION = '22222222-2222-4222-8222-222222222222';
-
-const paths = transitionPaths(sessionEndMachine, {
-  events: (snapshot) =>
-    eventsWhileActive(
-      snapshot,
-      [
-        { type: 'session.end', id: SESSION },
-        { type: 'sessions.endOthers' },
-        { type: 'confirm.accept' },
-        { type: 'confirm.cancel' },
-      ],
-      [
-        { type: 'actor.done', id: 'endSessions', output: { result: true } },
-        { type: 'actor.error', id: 'endSessions', error: SERVER_ERROR },
-      ] satisfies Settle[],
-    ),
-  key: (snapshot) => [snapshot.value, snapshot.context],
-});
+const paths = sessionEndPaths();
 
 function run() {
   const fakes = new DeferredActors();
@@ -51,7 +27,7 @@ function run() {
 }
 
 describe('session end machine model', () => {
-  it('has 12 paths', () => {
+  it('has 12 paths (a tripwire for unintended change)', () => {
     expect(paths.length).toBe(12);
   });
 
