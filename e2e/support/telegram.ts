@@ -154,3 +154,23 @@ export async function telegramEvents(page: Page): Promise<TelegramEvent[]> {
 export async function eventTypes(page: Page): Promise<string[]> {
   return (await telegramEvents(page)).map((event) => event.type);
 }
+
+/** Telegram tells the app something, as its clients do: a button pressed, the theme changed… */
+export async function sendTelegramEvent(page: Page, eventType: string, eventData?: unknown): Promise<void> {
+  await page.evaluate(
+    ({ type, data }) => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: JSON.stringify({ eventType: type, eventData: data }),
+          source: window.parent,
+        }),
+      );
+    },
+    { type: eventType, data: eventData },
+  );
+}
+
+/** The data of the last event of `type` the app posted, or undefined when it posted none. */
+export async function lastTelegramEvent(page: Page, type: string): Promise<unknown> {
+  return (await telegramEvents(page)).filter((event) => event.type === type).at(-1)?.data;
+}
