@@ -24,6 +24,7 @@ import {
   viewport,
 } from '@telegram-apps/sdk-react';
 import type { ButtonLook, ScreenActionSlot, ScreenActionsSnapshot } from './screenActions.ts';
+import { readableThemeParams } from './readableTheme.ts';
 import type { Transport } from './transport.ts';
 import type { Biometry, HapticKind } from './types.ts';
 
@@ -45,6 +46,7 @@ export interface TelegramSession {
 export interface ConnectOptions {
   readonly transport: Transport;
   readonly swipeToCloseDisabled: boolean;
+  /** The theme parameters, made readable (readableTheme.ts): once when connected, then on every change. */
   onThemeChange(params: Record<string, string>): void;
   /** A press of Telegram's MainButton, SecondaryButton or BackButton. */
   onScreenAction(slot: ScreenActionSlot): void;
@@ -85,8 +87,10 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
 
   attempt('theme', () => {
     themeParams.mountSync();
-    // No bindCssVars: the app writes the variables itself (applyThemeParams), made readable.
-    themeParams.state.sub((state) => options.onThemeChange(definedColours(state)));
+    // No bindCssVars: the app writes the variables itself, made readable (WCAG AA), now and on
+    // every change.
+    options.onThemeChange(readableThemeParams(definedColours(themeParams.state())));
+    themeParams.state.sub((state) => options.onThemeChange(readableThemeParams(definedColours(state))));
   });
   attempt('colours', () => {
     miniApp.mountSync();

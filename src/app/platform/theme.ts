@@ -1,6 +1,5 @@
 import { type ActorRefFrom, createActor, type SnapshotFrom } from 'xstate';
 import { parseThemePreference, type ThemePreference, themeMachine } from '../../../machines/theme.machine.ts';
-import { readableThemeParams } from './readableTheme.ts';
 import type { ColorScheme, Platform, ThemeState } from './types.ts';
 
 /** The theme keys the UI uses, as Telegram names them. */
@@ -51,12 +50,13 @@ export function applyColorScheme(root: HTMLElement, scheme: ColorScheme): void {
 }
 
 /**
- * Writes Telegram's theme parameters as `--tg-theme-*` variables on <html>, each text and button
- * colour nudged to WCAG AA contrast where Telegram's own falls short (readableTheme.ts).
+ * Writes Telegram's theme parameters as `--tg-theme-*` variables on <html>. At start-up they are
+ * the launch parameters as sent, for the first paint; once the SDK (a lazy chunk) is connected it
+ * sends them again made readable (readableTheme.ts), which keeps the contrast code off the first
+ * screen's budget.
  */
 export function applyThemeParams(root: HTMLElement, params: Readonly<Record<string, string>>): void {
-  for (const [key, value] of Object.entries(readableThemeParams(params)))
-    root.style.setProperty(themeVariableName(key), value);
+  for (const [key, value] of Object.entries(params)) root.style.setProperty(themeVariableName(key), value);
 }
 
 /** Where the web wallet keeps the person's theme preference (a preference, not a secret). */

@@ -1,4 +1,5 @@
-import { type Query, useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { type Query, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * A query the person is waiting for: one with nothing to show yet (a first load, a retry after
@@ -12,10 +13,22 @@ export function isAwaited(query: Query): boolean {
 /**
  * Whether a request the person waits for is in flight: an awaited query or any mutation (a save,
  * a delete, a new address). The loading indicator shows its spinner when this lasts 1 s and the
- * slow message at 5 s (machines/loadingIndicator.machine.ts).
+ * slow message at 5 s (machines/loadingIndicator.machine.ts). Read straight from the caches (no
+ * useIsFetching/useIsMutating): the shell is on the first screen, which must stay small.
  */
 export function useWaitingForServer(): boolean {
-  const queries = useIsFetching({ predicate: isAwaited });
-  const mutations = useIsMutating();
-  return queries + mutations > 0;
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const stopQueries = queryClient.getQueryCache().subscribe(onChange);
+      const stopMutations = queryClient.getMutationCache().subscribe(onChange);
+      return () => {
+        stopQueries();
+        stopMutations();
+      };
+    },
+    [queryClient],
+  );
+  const waiting = () => queryClient.isFetching({ predicate: isAwaited }) + queryClient.isMutating() > 0;
+  return useSyncExternalStore(subscribe, waiting);
 }
