@@ -1,22 +1,17 @@
 /**
- * Model-based test of the sign-in machine.
+ * The sign-in machine (spec 000 s.4, s.7, s.8).
  *
- * Paths come from `transitionPaths` (tests/machines/support/model.ts, where the approach is
- * explained) over the model in tests/machines/support/signInModel.ts: the person's events, the
- * 5 s retry timer as `time.pass`, and the ways each running request settles (settings, settings
- * without an id, 401, 500, no response). The input picks the method, so the model is built once
- * per scenario: the mini app (init data), the web back from the login page with query
- * parameters or with a hash result, and a plain web visit (session check). A model state is the
- * state value and the failure count (the count changes what happens next; the error code and the
- * settings follow from the path).
+ * Paths come from `transitionPaths` over the model in tests/machines/support/signInModel.ts: the
+ * person's events, the 5 s retry timer as `time.pass`, and the ways each running request settles
+ * (settings, settings without an id, 401, 500, no response), once per scenario (the mini app, the
+ * web back from the login page with query parameters or with a hash result, a plain web visit).
+ * Their count is a tripwire and their coverage must be complete; what a person sees along them is
+ * checked against hand-written expectations in tests/app/session/signIn.view.test.tsx.
  *
- * Each path is replayed on the real machine with fakes whose promises the test settles and with
- * vitest's fake timers: after every step the value, context and tags must equal the model's, the
- * effects the app provides (`logOut`, `sessionStarted`, `retryScheduled`) must have run exactly as
- * in the model and with its params, `session.signedIn` must have been emitted exactly on entering
- * `signedIn`, a `time.pass` step must not change anything 1 ms before it is due, and every
- * request must have carried the scenario's credentials. The trip to the login page
- * (`redirectToLogin`) is an actor like the sign-in requests: the model settles it.
+ * Replaying the paths on the machine itself (value, context, tags, effects, emitted events equal
+ * the model's after every step) is only a determinism check. The rules the spec states are named
+ * tests below with literal expectations: the method choice, 5000 ms retries, the auth error page
+ * at the fifth failure, what a 401 means where.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -121,7 +116,7 @@ describe('sign-in machine model', () => {
   });
 });
 
-describe.each(SCENARIOS)('sign-in paths (%s)', (scenario) => {
+describe.each(SCENARIOS)('determinism check: sign-in paths replayed on the machine itself (%s)', (scenario) => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -290,6 +285,43 @@ describe('sign-in timing and defaults', () => {
     actor.send({ type: 'signIn.start' });
     actor.send({ type: 'signIn.retry' });
     expect(actor.getSnapshot().value).toBe('authError');
+  });
+
+  it('a 401 on the web session check means no session yet: signed out, not a failed attempt', async () => {
+    const { machine, fakes } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['web visit'] }).start();
+    fakes.settle({ type: 'actor.error', id: 'checkSession', error: { status: 401 } });
+    await flush();
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it('a 401 from any later call while signed in signs out, without counting a failure', async () => {
+    const { machine, fakes, effects } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['mini app'] }).start();
+    fakes.settle({ type: 'actor.done', id: 'signInWithInitData', output: { id: 42 } });
+    await flush();
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 0, settings: null });
+    expect(effects.map((effect) => effect.type)).toEqual(['sessionStarted', 'logOut']);
+  });
+
+  it('a 401 that arrives while signing in changes nothing (only a signed-in session can end)', () => {
+    const { machine } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['mini app'] }).start();
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().value).toEqual({ initData: 'submitting' });
+  });
+
+  it('settings without an id are a failed sign-in, tried again after 5 s', async () => {
+    const { machine, fakes } = replayMachine();
+    const actor = createActor(machine, { input: scenarios['web redirect'] }).start();
+    fakes.settle({ type: 'actor.done', id: 'signInWithLoginWidget', output: { language: 'en' } });
+    await flush();
+    expect(actor.getSnapshot().hasTag('retrying')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 1, lastError: 'invalid_settings' });
   });
 
   it('waits quietly when the app provides nothing (inert defaults)', () => {
