@@ -23,6 +23,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
+import { readableThemeParams } from './readableTheme.ts';
 import type { ButtonLook, ScreenActionSlot, ScreenActionsSnapshot } from './screenActions.ts';
 import { readableThemeParams } from './readableTheme.ts';
 import type { Transport } from './transport.ts';
@@ -46,6 +47,7 @@ export interface TelegramSession {
 export interface ConnectOptions {
   readonly transport: Transport;
   readonly swipeToCloseDisabled: boolean;
+  /** The theme parameters, made readable (readableTheme.ts): once when connected, then on every change. */
   /** The theme parameters, made readable (readableTheme.ts): once when connected, then on every change. */
   onThemeChange(params: Record<string, string>): void;
   /** A press of Telegram's MainButton, SecondaryButton or BackButton. */
