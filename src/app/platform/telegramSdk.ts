@@ -25,7 +25,6 @@ import {
 } from '@telegram-apps/sdk-react';
 import { readableThemeParams } from './readableTheme.ts';
 import type { ButtonLook, ScreenActionSlot, ScreenActionsSnapshot } from './screenActions.ts';
-import { readableThemeParams } from './readableTheme.ts';
 import type { Transport } from './transport.ts';
 import type { Biometry, HapticKind } from './types.ts';
 
@@ -47,7 +46,6 @@ export interface TelegramSession {
 export interface ConnectOptions {
   readonly transport: Transport;
   readonly swipeToCloseDisabled: boolean;
-  /** The theme parameters, made readable (readableTheme.ts): once when connected, then on every change. */
   /** The theme parameters, made readable (readableTheme.ts): once when connected, then on every change. */
   onThemeChange(params: Record<string, string>): void;
   /** A press of Telegram's MainButton, SecondaryButton or BackButton. */
