@@ -1,16 +1,11 @@
 /**
- * Model-based test of the biometric enrolment machine (docs/security-app.md "Biometric enrolment").
+ * The biometric enrolment machine (docs/security-app.md "Biometric enrolment").
  *
- * Paths come from `transitionPaths` (tests/machines/support/model.ts) over the model in
- * tests/machines/support/biometricEnrolmentModel.ts: retry and cancel, the passcode confirmation
- * ending with its token (the passcodeConfirm child; its keypad, lockout and errors are covered by
- * its own model), access granted, refused or failing, and the enrolment succeeding or failing. A
- * model state is the state value, the status, the confirmation token, the error and `enrolled`.
- *
- * Each path is replayed on the real machine with the real passcodeConfirm child and deferred
- * fakes: after every step value, context and tags must equal the model's, the effects
- * (`openBiometricSettings`, `enrolled`) must have run as in the model, the passcode must be
- * confirmed for `addBiometric` with the hash, and every enrolment must carry the token.
+ * Paths come from the model in tests/machines/support/biometricEnrolmentModel.ts; their count is a
+ * tripwire and their coverage must be complete. What the person sees along them is checked against
+ * hand-written expectations in tests/app/security/biometricEnrolment.paths.view.test.tsx.
+ * Replaying them on the machine itself is only a determinism check; the rules are named tests
+ * below, with literal expectations on the machine's real transitions.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
@@ -32,7 +27,7 @@ import { expectSameSnapshot, playStep } from './support/replay.ts';
 const paths = biometricEnrolmentPaths();
 
 describe('biometric enrolment machine model', () => {
-  it('has 11 paths', () => {
+  it('has 11 paths (a tripwire for unintended change)', () => {
     expect(paths.length).toBe(11);
   });
 
@@ -56,7 +51,7 @@ describe('biometric enrolment machine model', () => {
   });
 });
 
-describe('biometric enrolment paths', () => {
+describe('determinism check: biometric enrolment paths replayed on the machine itself', () => {
   for (const path of paths) {
     describe(`when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, () => {
       const last = path.steps.at(-1)?.state.snapshot;
@@ -92,6 +87,55 @@ describe('biometric enrolment paths', () => {
       });
     });
   }
+});
+
+describe('biometric enrolment rules', () => {
+  async function confirmed() {
+    const { machine, fakes, effects, settle } = replayMachine();
+    const actor = createActor(machine, { input: INPUT }).start();
+    const replayFakes = settle(() => actor.getSnapshot().children.passcodeConfirm);
+    replayFakes.settle({ type: 'actor.done', id: 'passcodeConfirm', output: { token: TOKEN, enableBiometric: false } });
+    await flush();
+    return { actor, fakes, effects };
+  }
+
+  it('the passcode comes first, for addBiometric with the visit’s hash', async () => {
+    const { actor, fakes } = await confirmed();
+    expect(fakes.inputs('confirmPasscode')).toEqual([{ code: PASSCODE, transactionType: 'addBiometric', hash: HASH }]);
+    expect(actor.getSnapshot().value).toBe('access');
+  });
+
+  it('refused access opens the messenger’s settings; Try again asks again with the same token', async () => {
+    const { actor, fakes, effects } = await confirmed();
+    fakes.settle({ type: 'actor.done', id: 'ensureAccess', output: false });
+    await flush();
+    expect(actor.getSnapshot().hasTag('biometricDenied')).toBe(true);
+    expect(effects).toEqual(['openBiometricSettings']);
+    actor.send({ type: 'enrolment.retry' });
+    fakes.settle({ type: 'actor.done', id: 'ensureAccess', output: true });
+    await flush();
+    expect(fakes.inputs('enrol')).toEqual([{ passCodeConfirmationToken: TOKEN }]);
+  });
+
+  it('a failed enrolment asks for the passcode again: the confirmation token was single use', async () => {
+    const { actor, fakes } = await confirmed();
+    fakes.settle({ type: 'actor.done', id: 'ensureAccess', output: true });
+    await flush();
+    fakes.settle({ type: 'actor.error', id: 'enrol', error: { status: 500 } });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'biometric_failed', confirmationToken: null });
+    actor.send({ type: 'enrolment.retry' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+  });
+
+  it('Cancel ends without turning anything on', async () => {
+    const { actor, fakes } = await confirmed();
+    fakes.settle({ type: 'actor.done', id: 'ensureAccess', output: false });
+    await flush();
+    actor.send({ type: 'enrolment.cancel' });
+    expect(actor.getSnapshot().output).toEqual({ enrolled: false });
+    expect(fakes.inputs('enrol')).toEqual([]);
+  });
 });
 
 describe('biometric enrolment defaults', () => {
