@@ -26,7 +26,7 @@ import {
   INPUT,
   PASSCODE,
 } from '../../machines/support/biometricEnrolmentModel.ts';
-import { isActorSettle, type ModelPath } from '../../machines/support/model.ts';
+import { isActorSettle, isTimePass, type ModelPath } from '../../machines/support/model.ts';
 import { renderFlowView } from '../support/flowView.tsx';
 import { HELD_SERVER_FAKE_TIMERS, HeldServer, settle } from '../support/heldServer.ts';
 import { fakePlatform } from '../support.tsx';
@@ -181,6 +181,7 @@ async function perform(
         return;
     }
   }
+  if (isTimePass(event)) throw new Error('the enrolment has no timers');
   const name = event.type === 'enrolment.retry' ? 'Try again' : 'Cancel';
   const button = screen.queryByRole('button', { name });
   if (button !== null && !button.hasAttribute('disabled')) act(() => void fireEvent.click(button));
