@@ -25,7 +25,7 @@ async function enterDigits(page: Page, digits: string): Promise<void> {
 test('a passcode is set with e-mail and bot confirmation, confirms, locks out across a restart, is restored by e-mail and the bot, and a changed e-mail can be reported', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const email = `olga.${Date.now()}@example.com`;
   let userId = 0;
 
@@ -94,7 +94,14 @@ test('a passcode is set with e-mail and bot confirmation, confirms, locks out ac
 
   await test.step('the forgotten passcode is restored through the e-mail, which also lifts the lock', async () => {
     await page.getByRole('link', { name: 'Forgot passcode?' }).click();
-    await expect(page.getByRole('heading', { name: 'Enter the code from the e-mail' })).toBeVisible();
+    // One e-mail code a minute (issue 9): within a minute of the last one the page counts the
+    // server's seconds down instead of failing, then sends the code by itself.
+    const tooSoon = page.getByText(
+      /^A code was e-mailed to you less than a minute ago\. We’ll send a new one in \d:\d\d\.$/,
+    );
+    const codeScreen = page.getByRole('heading', { name: 'Enter the code from the e-mail' });
+    await expect(tooSoon.or(codeScreen)).toBeVisible();
+    await expect(codeScreen).toBeVisible({ timeout: 65_000 });
     await page.getByLabel('Code from the e-mail').fill(await emailCode(page, server.origin, email));
     await expect(page.getByRole('heading', { name: 'Create a new passcode' })).toBeVisible();
     await enterDigits(page, '5678');
