@@ -40,7 +40,9 @@ export default {
     'data',
     'docs',
     'e2e',
-    'src/app',
+    // The app, except its pure helpers (the amount-input rule is a money module).
+    'src/app/*',
+    '!src/app/lib',
     'public',
     'locales',
     'reports',

@@ -17,6 +17,11 @@ const securityTests = [
 ];
 
 export const mutationModules: Readonly<Record<string, MutationModule>> = {
+  // The one amount-input rule of every amount field, and the withdraw amount's limits on top of it.
+  'amount-input': {
+    mutate: ['src/app/lib/amountInput.ts', 'machines/withdraw/amountRules.ts'],
+    tests: ['tests/app/lib/amountInput.test.ts', 'tests/machines/withdraw.model.test.ts'],
+  },
   ledger: {
     mutate: ['src/server/ledger/**/*.ts'],
     tests: [

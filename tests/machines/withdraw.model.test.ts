@@ -353,6 +353,12 @@ describe('withdraw amount rules', () => {
     expect(checkAmount('0.000001', { ...INPUT, min: '0' })).toEqual({ amount: '1', error: null });
   });
 
+  it('names an amount under the minimum and one over the maximum', () => {
+    expect(checkAmount('0.5', INPUT)).toEqual({ amount: null, error: 'below_minimum' });
+    expect(checkAmount('100.000001', INPUT)).toEqual({ amount: null, error: 'above_maximum' });
+    expect(checkAmount('100', { ...INPUT, available: '900000000' })).toEqual({ amount: '100000000', error: null });
+  });
+
   it('refuses an amount the fee would take over the balance', () => {
     expect(checkAmount('99.5', INPUT)).toEqual({ amount: '99500000', error: null });
     expect(checkAmount('99.500001', INPUT)).toEqual({ amount: null, error: 'above_balance' });

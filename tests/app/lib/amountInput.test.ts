@@ -19,6 +19,12 @@ describe('the amount-input rule', () => {
   it('reads "1e3" as an exponent to write out, not as 13 or 1000', () => {
     expect(parseAmountInput('1e3', 6)).toEqual({ ok: false, problem: 'exponent' });
     expect(parseAmountInput('2.5E-3', 6)).toEqual({ ok: false, problem: 'exponent' });
+    expect(parseAmountInput('1e10', 6)).toEqual({ ok: false, problem: 'exponent' });
+  });
+
+  it('reads an exponent with something else around it as not a number', () => {
+    expect(parseAmountInput('a1e3', 6)).toEqual({ ok: false, problem: 'not_a_number' });
+    expect(parseAmountInput('1e3x', 6)).toEqual({ ok: false, problem: 'not_a_number' });
   });
 
   it('takes a comma as the decimal point', () => {
@@ -66,6 +72,7 @@ describe('the amount-input rule', () => {
     expect(parseAmountInput('1.234', 2)).toEqual({ ok: false, problem: 'too_many_decimals' });
     expect(parseAmountInput('1.5', 0)).toEqual({ ok: false, problem: 'too_many_decimals' });
     expect(parseAmountInput('1.500', 2)).toEqual({ ok: true, smallest: '150' });
+    expect(parseAmountInput('1.5000', 2)).toEqual({ ok: true, smallest: '150' });
     expect(parseAmountInput('7.0', 0)).toEqual({ ok: true, smallest: '7' });
   });
 
