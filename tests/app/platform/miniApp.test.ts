@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readPageLaunchParams } from '../../../src/app/platform/launchParams.ts';
-import { createMiniAppPlatform } from '../../../src/app/platform/miniApp.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
+import { receiveTelegramEvent, startMiniApp, stopMiniApp } from '../support/telegramHost.ts';
 
 /**
  * The real SDK (loaded by the platform with import()) talking through the standard transport:
@@ -20,30 +19,13 @@ function sent(type: string): unknown[] {
     .map(([, data]) => (data === undefined ? undefined : JSON.parse(data)));
 }
 
-function receive(type: string, payload?: unknown): void {
-  const receiver: unknown = Reflect.get(Reflect.get(window, 'Telegram') ?? {}, 'WebView');
-  const receiveEvent: unknown =
-    typeof receiver === 'object' && receiver !== null ? Reflect.get(receiver, 'receiveEvent') : null;
-  if (typeof receiveEvent !== 'function') throw new Error('the SDK installed no event receiver');
-  receiveEvent(type, payload);
-}
-
 let platform: Platform;
 
 beforeAll(() => {
-  sessionStorage.clear();
-  window.history.replaceState(null, '', `/#${launch}`);
-  Reflect.set(window, 'TelegramWebviewProxy', { postEvent });
-  const params = readPageLaunchParams();
-  if (!params) throw new Error('launch parameters were not detected');
-  platform = createMiniAppPlatform(params);
+  platform = startMiniApp(launch, postEvent);
 });
 
-afterAll(() => {
-  Reflect.deleteProperty(window, 'TelegramWebviewProxy');
-  window.history.replaceState(null, '', '/');
-  sessionStorage.clear();
-});
+afterAll(stopMiniApp);
 
 describe('the mini app platform', () => {
   it('is detected from launch parameters in the URL hash, with the version gates of 7.10', () => {
@@ -76,7 +58,7 @@ describe('the mini app platform', () => {
     const handler = vi.fn();
     platform.onSettingsButton(handler);
     await vi.waitFor(() => expect(sent('web_app_setup_settings_button')).toContainEqual({ is_visible: true }));
-    receive('settings_button_pressed');
+    receiveTelegramEvent('settings_button_pressed');
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -85,12 +67,12 @@ describe('the mini app platform', () => {
     void platform.alert('Couldn’t change language').then(closed);
     await vi.waitFor(() => expect(sent('web_app_open_popup')).toHaveLength(1));
     expect(sent('web_app_open_popup')[0]).toMatchObject({ message: 'Couldn’t change language' });
-    receive('popup_closed', { button_id: 'ok' });
+    receiveTelegramEvent('popup_closed', { button_id: 'ok' });
     await vi.waitFor(() => expect(closed).toHaveBeenCalled());
   });
 
   it("follows Telegram's theme when it changes", async () => {
-    receive('theme_changed', { theme_params: { bg_color: '#17212b', text_color: '#f5f5f5' } });
+    receiveTelegramEvent('theme_changed', { theme_params: { bg_color: '#17212b', text_color: '#f5f5f5' } });
     await vi.waitFor(() => expect(platform.getTheme()).toEqual({ scheme: 'dark', source: 'telegram' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
@@ -101,7 +83,7 @@ describe('the mini app platform', () => {
     if (scanQr === undefined) throw new Error('the scanner is missing at 7.10');
     const scanned = scanQr('Scan the address');
     await vi.waitFor(() => expect(sent('web_app_open_scan_qr_popup')).toEqual([{ text: 'Scan the address' }]));
-    receive('qr_text_received', { data: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+    receiveTelegramEvent('qr_text_received', { data: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
     await expect(scanned).resolves.toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
     await vi.waitFor(() => expect(sent('web_app_close_scan_qr_popup')).toHaveLength(1));
   });
@@ -109,7 +91,7 @@ describe('the mini app platform', () => {
   it('answers null when the person closes the scanner', async () => {
     const scanned = platform.scanQr?.('Scan the address');
     await vi.waitFor(() => expect(sent('web_app_open_scan_qr_popup')).toEqual([{ text: 'Scan the address' }]));
-    receive('scan_qr_popup_closed');
+    receiveTelegramEvent('scan_qr_popup_closed');
     await expect(scanned).resolves.toBeNull();
   });
 });

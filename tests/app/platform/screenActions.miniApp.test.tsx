@@ -1,11 +1,10 @@
 import { act, render } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPageLaunchParams } from '../../../src/app/platform/launchParams.ts';
-import { createMiniAppPlatform } from '../../../src/app/platform/miniApp.ts';
 import { PlatformContext } from '../../../src/app/platform/PlatformContext.tsx';
 import type { ScreenActions } from '../../../src/app/platform/screenActions.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
 import { useScreenActions } from '../../../src/app/platform/useScreenActions.ts';
+import { receiveTelegramEvent, startMiniApp, stopMiniApp } from '../support/telegramHost.ts';
 
 /**
  * The real SDK in jsdom, talking through `window.TelegramWebviewProxy.postEvent` as inside
@@ -31,23 +30,10 @@ function lastSent(type: string): unknown {
   return data === undefined ? undefined : JSON.parse(data);
 }
 
-function receive(type: string): void {
-  const receiver: unknown = Reflect.get(Reflect.get(window, 'Telegram') ?? {}, 'WebView');
-  const receiveEvent: unknown =
-    typeof receiver === 'object' && receiver !== null ? Reflect.get(receiver, 'receiveEvent') : null;
-  if (typeof receiveEvent !== 'function') throw new Error('the SDK installed no event receiver');
-  receiveEvent(type);
-}
-
 let platform: Platform;
 
 beforeAll(async () => {
-  sessionStorage.clear();
-  window.history.replaceState(null, '', `/#${launch}`);
-  Reflect.set(window, 'TelegramWebviewProxy', { postEvent });
-  const params = readPageLaunchParams();
-  if (!params) throw new Error('launch parameters were not detected');
-  platform = createMiniAppPlatform(params);
+  platform = startMiniApp(launch, postEvent);
   // The SDK arrives with import(); its buttons are mounted once it has.
   platform.ready();
   await vi.waitFor(() => expect(postEvent).toHaveBeenCalledWith('web_app_ready', undefined));
@@ -55,11 +41,7 @@ beforeAll(async () => {
 
 beforeEach(() => postEvent.mockClear());
 
-afterAll(() => {
-  Reflect.deleteProperty(window, 'TelegramWebviewProxy');
-  window.history.replaceState(null, '', '/');
-  sessionStorage.clear();
-});
+afterAll(stopMiniApp);
 
 function Screen({ actions }: { actions: ScreenActions }) {
   useScreenActions(actions);
@@ -113,12 +95,12 @@ describe('a screen’s actions inside the mini app', () => {
     const onPress = vi.fn();
     const { update, leave } = renderScreen({ main: { label: 'Save address', onPress, busy: true } });
     expect(lastSent('web_app_setup_main_button')).toMatchObject({ is_active: false, is_progress_visible: true });
-    act(() => receive('main_button_pressed'));
+    act(() => receiveTelegramEvent('main_button_pressed'));
     expect(onPress).not.toHaveBeenCalled();
 
     update({ main: { label: 'Save address', onPress } });
     expect(lastSent('web_app_setup_main_button')).toMatchObject({ is_active: true, is_progress_visible: false });
-    act(() => receive('main_button_pressed'));
+    act(() => receiveTelegramEvent('main_button_pressed'));
     expect(onPress).toHaveBeenCalledTimes(1);
     leave();
   });
@@ -137,7 +119,7 @@ describe('a screen’s actions inside the mini app', () => {
       color: '#f7f7f7',
       text_color: '#2481cc',
     });
-    act(() => receive('secondary_button_pressed'));
+    act(() => receiveTelegramEvent('secondary_button_pressed'));
     expect(onDelete).toHaveBeenCalledTimes(1);
     leave();
   });
@@ -146,7 +128,7 @@ describe('a screen’s actions inside the mini app', () => {
     const back = vi.fn();
     const { leave } = renderScreen({ back });
     expect(lastSent('web_app_setup_back_button')).toEqual({ is_visible: true });
-    act(() => receive('back_button_pressed'));
+    act(() => receiveTelegramEvent('back_button_pressed'));
     expect(back).toHaveBeenCalledTimes(1);
     leave();
   });
