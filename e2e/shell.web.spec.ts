@@ -26,7 +26,7 @@ test.describe('the web wallet shell', () => {
   test('an unknown path shows the not-found page with a way back to the wallet', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to the wallet' }).click();
+    await page.getByRole('button', { name: 'Go to the wallet' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Sign in with Telegram' })).toBeVisible();
   });

@@ -97,17 +97,18 @@ describe('the mini app shell', () => {
 });
 
 describe('the not-found page', () => {
-  it('tells that an unknown path has no page and links back to the wallet', async () => {
-    renderApp({ path: '/no/such/page' });
+  it('tells that an unknown path has no page and leads back to the wallet', async () => {
+    const { router } = renderApp({ path: '/no/such/page' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the wallet' }).getAttribute('href')).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the wallet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('is in Russian for a Russian reader', async () => {
     i18n.activate('ru');
     renderApp({ path: '/no/such/page' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Перейти в кошелёк' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Перейти в кошелёк' })).toBeTruthy();
   });
 });
 

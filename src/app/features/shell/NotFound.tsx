@@ -1,10 +1,18 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import './shell.css';
 
-/** Unknown paths: say so plainly and offer the way home. */
+/** Unknown paths: say so plainly; "Go to the wallet" is the main action, back returns where the person came from. */
 export function NotFound() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  useScreenActions({
+    main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) },
+    back: useBack({ to: '/' }),
+  });
   return (
     <Page centered>
       <div className="shell-state">
@@ -15,9 +23,6 @@ export function NotFound() {
           title={<Trans>Page not found</Trans>}
           subtitle={<Trans>The link may be broken, or the page may have moved.</Trans>}
         />
-        <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-          <Trans>Go to the wallet</Trans>
-        </Link>
       </div>
     </Page>
   );
