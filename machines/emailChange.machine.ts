@@ -396,7 +396,12 @@ export const emailChangeMachine = setup({
                 src: 'verifyEmail',
                 input: ({ context }) => ({ email: context.email }),
                 onDone: { target: 'waiting', actions: assign(({ event }) => ({ codeId: event.output, code: '' })) },
-                onError: { target: 'ready', actions: assign({ error: 'send_failed' as const }) },
+                onError: {
+                  target: 'ready',
+                  actions: assign(({ event }) => ({
+                    error: classifySecurityFailure(event.error).kind === 'conflict' ? 'email_taken' : 'send_failed',
+                  })),
+                },
               },
             },
           },
