@@ -47,8 +47,6 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
   root.dataset.platform = 'mini-app';
 
   const screenActions = createScreenActionsStore();
-  let showScreenActions: (() => void) | null = null;
-
   const session: Promise<TelegramSession | null> = import('./telegramSdk.ts')
     .then(({ connectTelegram }) =>
       connectTelegram({
@@ -57,8 +55,6 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
         onThemeChange(params) {
           applyThemeParams(root, params);
           theme.send({ type: 'messenger.schemeChange', scheme: schemeOfThemeParams(params) });
-          // The buttons' colours come from the theme: repaint them in the new one.
-          showScreenActions?.();
         },
         onScreenAction: (slot) => screenActions.press(slot),
         secondaryButton: capabilities.secondaryButton,
@@ -66,7 +62,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     )
     .then((telegram) => {
       // Telegram's buttons follow the screen's actions from now on (and show the current ones).
-      showScreenActions = () => telegram.showScreenActions(screenActions.snapshot());
+      const showScreenActions = () => telegram.showScreenActions(screenActions.snapshot());
       screenActions.subscribe(showScreenActions);
       showScreenActions();
       return telegram;

@@ -170,23 +170,23 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
 }
 
 type RgbColour = `#${string}`;
+/** Telegram's theme parameters by their own names (`button_color`, …), as the SDK keeps them. */
+type Palette = Partial<Record<string, RgbColour>>;
 
 /**
- * A button's parameters for Telegram. The enabled colours are Telegram's defaults (the theme's
- * button colours), asked for explicitly so a button disabled before shows them again; a disabled
- * button is greyed with the theme's hint colour, since Telegram draws an inactive button as it
- * draws an active one.
+ * A button's parameters for Telegram. The enabled colours are the theme's (`enabled`), asked for
+ * explicitly so a button disabled before shows them again; a disabled button is greyed with the
+ * theme's hint colour, since Telegram draws an inactive button as it draws an active one.
  */
-function buttonParams(look: ButtonLook | null, enabled: { background?: RgbColour; text?: RgbColour }) {
+function buttonParams(look: ButtonLook | null, palette: Palette, enabled: { background?: string; text?: string }) {
   if (!look) return { isVisible: false };
-  const pressable = !look.disabled && !look.busy;
   const greyed = look.disabled && !look.busy;
-  const background = greyed ? themeParams.hintColor() : enabled.background;
-  const text = greyed ? themeParams.backgroundColor() : enabled.text;
+  const background = greyed ? palette.hint_color : enabled.background && palette[enabled.background];
+  const text = greyed ? palette.bg_color : enabled.text && palette[enabled.text];
   return {
     isVisible: true,
     text: look.label,
-    isEnabled: pressable,
+    isEnabled: !look.disabled && !look.busy,
     isLoaderVisible: look.busy,
     hasShineEffect: false,
     ...(background ? { backgroundColor: background } : {}),
@@ -194,7 +194,10 @@ function buttonParams(look: ButtonLook | null, enabled: { background?: RgbColour
   };
 }
 
-/** Mounts the three buttons once, listens to their presses, and returns how to show a screen's actions. */
+/**
+ * Mounts the three buttons once, listens to their presses and to the theme (the buttons are
+ * repainted in a new one), and returns how to show a screen's actions.
+ */
 function connectScreenButtons(options: ConnectOptions): (actions: ScreenActionsSnapshot) => void {
   attempt('main button', () => {
     mainButton.mount();
@@ -212,18 +215,19 @@ function connectScreenButtons(options: ConnectOptions): (actions: ScreenActionsS
       secondaryButton.onClick(() => options.onScreenAction('secondary'));
     });
   }
-  return (actions) => {
+
+  const show = (actions: ScreenActionsSnapshot, palette: Palette): void => {
     attempt('main button', () =>
       mainButton.setParams(
-        buttonParams(actions.main, { background: themeParams.buttonColor(), text: themeParams.buttonTextColor() }),
+        buttonParams(actions.main, palette, { background: 'button_color', text: 'button_text_color' }),
       ),
     );
     if (secondary) {
       attempt('secondary button', () =>
         secondaryButton.setParams({
-          ...buttonParams(actions.secondary, {
-            background: themeParams.bottomBarBgColor() ?? themeParams.secondaryBackgroundColor(),
-            text: themeParams.buttonColor(),
+          ...buttonParams(actions.secondary, palette, {
+            background: palette.bottom_bar_bg_color ? 'bottom_bar_bg_color' : 'secondary_bg_color',
+            text: 'button_color',
           }),
           // Under the main button, like @wallet's pairs of actions.
           position: 'bottom',
@@ -234,6 +238,20 @@ function connectScreenButtons(options: ConnectOptions): (actions: ScreenActionsS
       if (actions.back) backButton.show.ifAvailable();
       else backButton.hide.ifAvailable();
     });
+  };
+
+  // The palette the subscription hands over (the SDK's derived colours may lag behind it there).
+  let palette: Palette = themeParams.state();
+  let shown: ScreenActionsSnapshot | null = null;
+  attempt('button colours', () =>
+    themeParams.state.sub((next) => {
+      palette = next;
+      if (shown) show(shown, palette);
+    }),
+  );
+  return (actions) => {
+    shown = actions;
+    show(actions, palette);
   };
 }
 

@@ -154,6 +154,24 @@ describe('a screen’s actions inside the mini app', () => {
     expect(lastSent('web_app_setup_back_button')).toEqual({ is_visible: false });
   });
 
+  it('repaints the MainButton in the new theme’s colours when Telegram’s theme changes', async () => {
+    const { leave } = renderScreen({ main: { label: 'Save address', onPress: vi.fn() } });
+    act(() =>
+      receiveTelegramEvent('theme_changed', {
+        theme_params: {
+          bg_color: '#212121',
+          text_color: '#ffffff',
+          button_color: '#8774e1',
+          button_text_color: '#fefefe',
+        },
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(lastSent('web_app_setup_main_button')).toMatchObject({ color: '#8774e1', text_color: '#fefefe' }),
+    );
+    leave();
+  });
+
   it('does not post again when the screen re-renders with the same buttons', () => {
     const { update, leave } = renderScreen({ main: { label: 'Copy', onPress: vi.fn() } });
     postEvent.mockClear();
