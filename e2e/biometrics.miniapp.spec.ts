@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Address } from '@ton/core';
 import { setPasscodeThroughApi } from './support/passcode.ts';
 import { eventTypes, miniAppUrl, recordTelegramEvents, telegramEvents } from './support/telegram.ts';
+import { checkAccessibility, expect, test } from './support/test.ts';
 
 /**
  * Issue 9, item 3 (spec 001 s.4): biometrics turned on in Security confirm a withdrawal by
@@ -84,6 +85,7 @@ test('withdraw with biometrics enabled confirms by Face ID, without the keypad',
     await expect(page.getByRole('group', { name: /keypad/i })).toBeVisible();
     await enterDigits(page, passcode);
     await expect(page.getByRole('dialog', { name: 'Confirm with biometrics?' })).toBeVisible();
+    await checkAccessibility(page);
     await page.getByRole('button', { name: 'Use biometrics' }).click();
     await expect(page).toHaveURL(/\/transactions\/withdrawal\/[0-9a-f-]{36}/, { timeout: 10_000 });
     expect(await eventTypes(page)).toEqual(

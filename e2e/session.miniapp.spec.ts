@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Issue 9, item 1: reloading (or reopening) the mini app signs in again from the init data, and
