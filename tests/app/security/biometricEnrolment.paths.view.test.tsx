@@ -29,6 +29,7 @@ import {
 import { isActorSettle, isTimePass, type ModelPath } from '../../machines/support/model.ts';
 import { renderFlowView } from '../support/flowView.tsx';
 import { HELD_SERVER_FAKE_TIMERS, HeldServer, settle } from '../support/heldServer.ts';
+import { expectStates } from '../support/stateExpectations.ts';
 import { fakePlatform } from '../support.tsx';
 
 const PASSCODE_TOKEN = 'POST /security/pass-code/token';
@@ -214,14 +215,7 @@ describe('turning biometrics on, along the enrolment machine’s paths', () => {
       EXPECTED.confirming?.(world);
       for (const step of path.steps) {
         await perform(actor, world, step.event);
-        const state = String(actor.getSnapshot().value);
-        const expectation = EXPECTED[state];
-        if (expectation === undefined) throw new Error(`No expectation written for the state ${state}`);
-        try {
-          expectation(world);
-        } catch (error) {
-          throw new Error(`after "${describeEvent(step.event)}", in ${state}: ${String(error)}`);
-        }
+        expectStates(EXPECTED, [String(actor.getSnapshot().value)], world, `after "${describeEvent(step.event)}"`);
       }
       actor.stop();
     });

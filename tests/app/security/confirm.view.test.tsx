@@ -44,6 +44,7 @@ import { LOCK_SECONDS, NOW } from '../../machines/support/passcodeModel.ts';
 import type { Answer } from '../support/fakeApi.ts';
 import { renderFlowView } from '../support/flowView.tsx';
 import { HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { expectStates, leafStates } from '../support/stateExpectations.ts';
 import { fakePlatform } from '../support.tsx';
 
 const SCENARIOS: readonly PasscodeConfirmScenario[] = [
@@ -264,12 +265,6 @@ const EXPECTED: Record<string, Expectation> = {
   },
 };
 
-function leaves(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix === '' ? value : `${prefix}.${value}`];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Playing a path through the screen.
 
@@ -448,18 +443,6 @@ async function renderConfirm(scenario: PasscodeConfirmScenario) {
   return { actor, world };
 }
 
-function expectStates(world: World, states: string[], where: string): void {
-  for (const state of states) {
-    const expectation = EXPECTED[state];
-    if (expectation === undefined) throw new Error(`No expectation written for the state ${state}`);
-    try {
-      expectation(world);
-    } catch (error) {
-      throw new Error(`${where}, in ${state}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
 describe('the paths reach every state and transition', () => {
   it('covers the machine', () => {
     const all = SCENARIOS.flatMap(pathsOf);
@@ -482,12 +465,12 @@ describe.each(SCENARIOS)('the passcode confirmation on screen (%s)', (scenario) 
   for (const path of pathsOf(scenario)) {
     it(`when ${path.steps.map((step) => describeEvent(step.event)).join(', then ')}`, async () => {
       const { actor, world } = await renderConfirm(scenario);
-      expectStates(world, leaves(actor.getSnapshot().value), 'at the start');
+      expectStates(EXPECTED, leafStates(actor.getSnapshot().value), world, 'at the start');
       for (const step of path.steps) {
         world.message = null;
         await perform(actor, world, step);
         const where = `after "${describeEvent(step.event)}"`;
-        expectStates(world, leaves(actor.getSnapshot().value), where);
+        expectStates(EXPECTED, leafStates(actor.getSnapshot().value), world, where);
         if (world.message !== null) expect(text(), `${where}: the message`).toContain(world.message);
       }
       actor.stop();

@@ -19,6 +19,7 @@ import {
 } from '../../machines/support/sessionEndModel.ts';
 import { baseSettings, ok } from '../support/fakeApi.ts';
 import { HeldServer, settle } from '../support/heldServer.ts';
+import { expectStates } from '../support/stateExpectations.ts';
 import { fakeSession, renderApp } from '../support.tsx';
 
 const END_ONE = `DELETE /security/sessions/${SESSION}`;
@@ -182,14 +183,7 @@ describe('ending sessions on the security page, along the machine’s paths', ()
       EXPECTED.idle?.(world);
       for (const step of path.steps) {
         await perform(world, step.event);
-        const state = String(step.state.snapshot.value);
-        const expectation = EXPECTED[state];
-        if (expectation === undefined) throw new Error(`No expectation written for the state ${state}`);
-        try {
-          expectation(world);
-        } catch (error) {
-          throw new Error(`after "${describeEvent(step.event)}", in ${state}: ${String(error)}`);
-        }
+        expectStates(EXPECTED, [String(step.state.snapshot.value)], world, `after "${describeEvent(step.event)}"`);
       }
       app.unmount();
     });
