@@ -202,8 +202,8 @@ describe('the security page', () => {
     renderApp({ path: '/account/security', session: sessionOf(api) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Безопасность' })).toBeTruthy();
     expect(await screen.findByText('Вкл.')).toBeTruthy();
-    expect(linkNamed('Сменить код-пароль').getAttribute('href')).toBe('/account/security/passcode/change');
-    expect(linkNamed('Забыли код-пароль?').getAttribute('href')).toBe('/account/security/passcode/change');
+    expect(linkNamed('Сменить код‑пароль').getAttribute('href')).toBe('/account/security/passcode/change');
+    expect(linkNamed('Забыли код‑пароль?').getAttribute('href')).toBe('/account/security/passcode/change');
   });
 });
 
@@ -376,7 +376,7 @@ describe('the security error texts (spec 001 s.8)', () => {
 
   it('has every machine error in Russian', () => {
     i18n.activate('ru');
-    expect(i18n._(machineErrorMessage('set_failed'))).toBe('Не удалось установить код-пароль');
+    expect(i18n._(machineErrorMessage('set_failed'))).toBe('Не удалось установить код‑пароль');
     expect(i18n._(machineErrorMessage('send_failed'))).toBe('Не удалось отправить код на почту');
     expect(i18n._(machineErrorMessage('too_many_attempts'))).toBe('Слишком много попыток. Напишите в поддержку.');
     expect(i18n._(machineErrorMessage('biometric_failed'))).toBe('Не удалось подключить биометрию');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
 import { useBack } from '../../lib/back.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
+import { BotChatLink } from '../../ui/BotChatLink.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import './help.css';
 
@@ -33,14 +34,9 @@ export function HelpView() {
           <Trans>Local mode: there is no support chat on this test server.</Trans>
         </p>
       ) : bot !== '' ? (
-        <a
-          className="ui-button ui-button--primary ui-button--stretched"
-          href={`https://t.me/${bot}`}
-          target="_blank"
-          rel="noreferrer"
-        >
+        <BotChatLink bot={bot}>
           <Trans>Write to support</Trans>
-        </a>
+        </BotChatLink>
       ) : null}
     </Page>
   );

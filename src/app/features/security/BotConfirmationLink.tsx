@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
+import { BotChatLink } from '../../ui/BotChatLink.tsx';
 
 /**
  * Where the person confirms in the bot: the local mailbox in local mode, otherwise a button that
@@ -20,13 +21,8 @@ export function BotConfirmationLink() {
   }
   if (!bot) return null;
   return (
-    <a
-      className="ui-button ui-button--primary ui-button--stretched"
-      href={`https://t.me/${bot}`}
-      target="_blank"
-      rel="noreferrer"
-    >
+    <BotChatLink bot={bot}>
       <Trans>Open the bot</Trans>
-    </a>
+    </BotChatLink>
   );
 }
