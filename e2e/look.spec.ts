@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
@@ -23,6 +25,13 @@ const screens = [
 ] as const;
 
 const folder = 'e2e/artifacts/screenshots/look';
+
+/** `npm run chain -- deposit <address> <amount>`: test-network money arrives at the address. */
+function chainDeposit(origin: string, address: string, amount: string): void {
+  execFileSync(resolve('node_modules/.bin/node'), ['scripts/chain.ts', 'deposit', address, amount], {
+    env: { ...process.env, KOPILKA_URL: origin },
+  });
+}
 
 /** Waits for the screen to settle: its heading shown and no request in flight. */
 async function settled(page: Page): Promise<void> {
@@ -51,13 +60,27 @@ for (const theme of ['light', 'dark'] as const) {
       // One project is enough: the screens are checked at 320 px whatever the project's viewport.
       test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'runs in the phone project only'));
 
-      test('the web wallet screens pass axe and fit', async ({ page }) => {
+      test('the web wallet screens pass axe and fit', async ({ page, baseURL }) => {
         test.setTimeout(120_000);
         await signInThroughStandIn(page, { firstName: `Look${theme}${language}`, language });
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+        // Money to show: a long TON amount, valued in a currency whose sign needs the shipped
+        // font (lari in Russian, dram in English), so long amounts and the signs are seen at 320 px.
+        const json = { 'x-requested-with': 'XMLHttpRequest' };
+        const currency = language === 'ru' ? 'GEL' : 'AMD';
+        const settings = await page.request.put('/api/v1/user/settings', { data: { local_currency: currency }, headers: json });
+        expect(settings.status()).toBe(200);
+        await page.goto('/wallet/deposit/TON/TON');
+        const address = (await page.locator('.deposit-address').textContent())?.trim() ?? '';
+        chainDeposit(baseURL ?? '', address, '12345.678901');
         await visitEach(page, `web-${theme}-${language}`, async (path) => {
           await page.goto(path);
         });
+        // The lari or dram sign on home and in the currency list came from the shipped font.
+        const signsFont = await page.evaluate(() =>
+          [...document.fonts].some((face) => face.family.includes('Kopilka Currency Signs') && face.status === 'loaded'),
+        );
+        expect(signsFont).toBe(true);
       });
 
       test('the mini app screens pass axe and fit', async ({ page }) => {

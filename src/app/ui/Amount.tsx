@@ -2,7 +2,10 @@ import type { Asset } from '../../contract/wallet.ts';
 import { formatAssetAmount } from '../lib/money.ts';
 import './asset.css';
 
-/** An amount with its unit (formatAssetAmount), in tabular figures and never broken across lines. */
+/**
+ * An amount with its unit (formatAssetAmount), in tabular figures and never broken across lines.
+ * Long ones carry a length class, so a narrow row can set them smaller instead of cutting them.
+ */
 export function Amount({
   smallest,
   asset,
@@ -19,5 +22,7 @@ export function Amount({
   className?: string;
 }) {
   const text = formatAssetAmount(smallest, asset, { full, signed });
-  return <span className={className ? `ui-amount ${className}` : 'ui-amount'}>{text}</span>;
+  const length = Array.from(text).length;
+  const size = length > 16 ? ' ui-amount--longer' : length > 12 ? ' ui-amount--long' : '';
+  return <span className={`ui-amount${size}${className ? ` ${className}` : ''}`}>{text}</span>;
 }

@@ -56,6 +56,7 @@ export function TransactionItem({
         </span>
       }
       chevron={false}
+      names
     />
   );
   const kind = routeKindOfType(transaction.type);
