@@ -87,6 +87,8 @@ interface World {
   errorHaptics: number;
   /** The message of the last refusal shown. */
   lastRefusal: string | null;
+  /** Seconds until a new code may be asked for (or is sent by itself): 1 after a send in these paths, else the server's. */
+  wait: number;
 }
 
 const codeBoxes = (): HTMLInputElement | null => screen.queryByLabelText('Code from the e-mail');
@@ -112,6 +114,14 @@ const EXPECTED: Record<string, (world: World) => void> = {
     expect(text()).toContain('Sending a code to your backup e-mail…');
     expect(codeBoxes()).toBeNull();
     expectCall(world, SEND_CODE, { transactionType: 'changePassCode' });
+  },
+  'tooSoon.ticking': (world) => {
+    // resend_too_soon is a wait, not a failure: the server's seconds count down, then it sends.
+    expect(text()).toContain(
+      `A code was e-mailed to you less than a minute ago. We’ll send a new one in 0:0${world.wait}.`,
+    );
+    expect(codeBoxes()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   },
   requestFailed: () => {
     expect(text()).toContain('We couldn’t send the code to your backup e-mail.');
@@ -146,9 +156,9 @@ const EXPECTED: Record<string, (world: World) => void> = {
     expect(screen.getByRole('link', { name: 'Contact support' })).toBeTruthy();
     expect(resendButton()?.disabled).toBe(true);
   },
-  'emailCode.resend.waiting.ticking': () => {
-    // These paths may resend after 1 s (the input's resendSeconds).
-    expect(resendButton()?.textContent).toBe('Send a new code in 0:01');
+  'emailCode.resend.waiting.ticking': (world) => {
+    // 1 s after a send in these paths (the input's resendSeconds), or the seconds a 429 gave.
+    expect(resendButton()?.textContent).toBe(`Send a new code in 0:0${world.wait}`);
     expect(resendButton()?.disabled).toBe(true);
   },
   'emailCode.resend.ready': () => {
@@ -215,6 +225,7 @@ async function perform(
 ) {
   if (isTimePass(event)) {
     act(() => void vi.advanceTimersByTime(event.ms));
+    world.wait = Math.max(0, world.wait - Math.floor(event.ms / 1000));
     await settle();
     return;
   }
@@ -226,6 +237,11 @@ async function perform(
     const answer = httpAnswer(route, event);
     await act(() => world.server.answer(route, answer));
     const status = answer === NO_ANSWER ? null : answer.status;
+    if (route === SEND_CODE && status === 429) {
+      world.wait = 2; // the seconds the server gave (LOCKED in tests/machines/support/passcodeModel.ts)
+      return;
+    }
+    if (route === SEND_CODE && status === 200) world.wait = 1;
     if (status === null || status >= 400) {
       // A new refusal shows its message as a toast (an unchanged one stays as it was).
       const message = messageFor(route, status);
@@ -323,7 +339,7 @@ describe('change-passcode screens along the machine’s paths', () => {
       const actor: ChangePasscodeActor = createActor(machine, { input: INPUT }).start();
       await renderFlowView(<ChangePasscodeView actor={actor} />);
       await settle();
-      const world: World = { server, entry: '', tokenGiven: false, errorHaptics: 0, lastRefusal: null };
+      const world: World = { server, entry: '', tokenGiven: false, errorHaptics: 0, lastRefusal: null, wait: 0 };
       let states = leaves(actor.getSnapshot().value);
       expectStates(world, states, haptic, 'at the start');
       for (const step of path.steps) {

@@ -38,6 +38,8 @@ type Snapshot = ReturnType<ChangePasscodeMachine['getInitialSnapshot']>;
 const SETTLES: Settle[] = [
   { type: 'actor.done', id: 'sendEmailCode', output: CODE_ID },
   { type: 'actor.error', id: 'sendEmailCode', error: NO_RESPONSE },
+  // resend_too_soon: one e-mail code a minute; the server says how many seconds are left.
+  { type: 'actor.error', id: 'sendEmailCode', error: LOCKED },
   { type: 'actor.done', id: 'verifyEmailCode', output: MAIL_TOKEN },
   ...[FORBIDDEN, NOT_FOUND, LOCKED, TOO_MANY, SERVER_ERROR].map(
     (error): Settle => ({ type: 'actor.error', id: 'verifyEmailCode', error }),
