@@ -1,37 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { telegramThemes } from '../../../e2e/support/telegram.ts';
 import { contrastRatio, readableOn, readableThemeParams } from '../../../src/app/platform/readableTheme.ts';
 
-// Telegram Web's default palettes (what e2e/support/telegram.ts launches the mini app with).
-const telegramWebLight = {
-  bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#707579',
-  link_color: '#3390ec',
-  button_color: '#3390ec',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#f4f4f5',
-  header_bg_color: '#ffffff',
-  accent_text_color: '#3390ec',
-  section_bg_color: '#ffffff',
-  section_header_text_color: '#3390ec',
-  subtitle_text_color: '#707579',
-  destructive_text_color: '#e53935',
-};
-const telegramWebDark = {
-  bg_color: '#212121',
-  text_color: '#ffffff',
-  hint_color: '#aaaaaa',
-  link_color: '#8774e1',
-  button_color: '#8774e1',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#181818',
-  header_bg_color: '#212121',
-  accent_text_color: '#8774e1',
-  section_bg_color: '#212121',
-  section_header_text_color: '#8774e1',
-  subtitle_text_color: '#aaaaaa',
-  destructive_text_color: '#ff595a',
-};
+// Telegram Web's default palettes, as the e2e tests launch the mini app with them.
+const telegramWebLight = telegramThemes.light;
+const telegramWebDark = telegramThemes.dark;
 
 describe('contrast ratio', () => {
   it('is 21 for black on white and 1 for a colour on itself', () => {
