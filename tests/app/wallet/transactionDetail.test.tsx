@@ -84,14 +84,15 @@ describe('the transaction page', () => {
     expect(screen.queryByText('Fee')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
 
-    const copyAddress = screen.getByRole('button', { name: 'Copy address' });
+    // Its name says what it does and holds what it shows.
+    const copyAddress = screen.getByRole('button', { name: 'Copy address TQn9Y2k…cbLSE Copy' });
     expect(copyAddress.textContent).toContain('TQn9Y2k…cbLSE');
     fireEvent.click(copyAddress);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(address));
     expect(copyAddress.textContent).toContain(address);
     expect(copyAddress.textContent).toContain('Copied');
 
-    expect(screen.getByRole('button', { name: 'Copy transaction ID' }).textContent).toContain('7c1f0d2…3c4d5');
+    expect(screen.getByRole('button', { name: 'Copy transaction ID 7c1f0d2…3c4d5 Copy' })).toBeTruthy();
     const explorer = screen.getByRole('link', { name: 'View in explorer' });
     expect(explorer.getAttribute('href')).toBe(`https://explorer.example/tx/${txid}`);
     expect(explorer.getAttribute('target')).toBe('_blank');

@@ -11,18 +11,20 @@ export function CopyableText({ value, short, copyLabel }: { value: string; short
   const { copied, copy } = useCopyFeedback();
   const [expanded, setExpanded] = useState(false);
   return (
+    // The name is what it does and what it shows ("Copy address UQCD39V…qEBI Copy"): an aria-label
+    // alone would hide the visible text from people who speak it to a voice control.
     <button
       type="button"
       className="wallet-copyable"
-      aria-label={copyLabel}
       onClick={() => {
         setExpanded(true);
         void copy(value);
       }}
     >
+      <span className="visually-hidden">{copyLabel}</span>{' '}
       <span className={expanded ? 'wallet-copyable-text wallet-copyable-text--full' : 'wallet-copyable-text'}>
         {expanded ? value : short}
-      </span>
+      </span>{' '}
       <span className="wallet-copyable-hint" aria-live="polite">
         {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
       </span>
