@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
 
 // Spec 000 s.3–s.4: the theme preference (device, light or dark) is stored locally and read back;
 // inside the messenger the messenger's colour scheme wins, whatever is stored.

@@ -30,6 +30,7 @@ import {
 } from '../../machines/support/deepLinkModel.ts';
 import { flush, isActorSettle, isTimePass } from '../../machines/support/model.ts';
 import { HeldServer, settle } from '../support/heldServer.ts';
+import { expectStates, leafStates } from '../support/stateExpectations.ts';
 import { fakePlatform, fakeSession, signedIn } from '../support.tsx';
 
 function launch(startParam: string | null, hash = 'h1'): LaunchParams {
@@ -267,18 +268,6 @@ describe('deep links along the deep-link machine’s paths', () => {
     },
   };
 
-  function expectStates(value: unknown, seen: Seen, where: string): void {
-    for (const [region, state] of Object.entries(typeof value === 'object' && value !== null ? value : {})) {
-      const expectation = EXPECTED[`${region}.${String(state)}`];
-      if (expectation === undefined) throw new Error(`No expectation written for ${region}.${String(state)}`);
-      try {
-        expectation(seen);
-      } catch (error) {
-        throw new Error(`${where}, in ${region}.${String(state)}: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  }
-
   const SCENARIOS = Object.keys(scenarios).filter((name): name is DeepLinkScenario => name in scenarios);
 
   describe.each(SCENARIOS)('%s', (scenario) => {
@@ -299,7 +288,7 @@ describe('deep links along the deep-link machine’s paths', () => {
         });
         const actor = createActor(machine, { input: scenarios[scenario] }).start();
         await settle();
-        expectStates(actor.getSnapshot().value, seen, 'at the start');
+        expectStates(EXPECTED, leafStates(actor.getSnapshot().value), seen, 'at the start');
         for (const step of path.steps) {
           const event = step.event;
           if (isActorSettle(event)) {
@@ -315,7 +304,7 @@ describe('deep links along the deep-link machine’s paths', () => {
             actor.send(event);
             await settle();
           }
-          expectStates(actor.getSnapshot().value, seen, `after "${describeEvent(event)}"`);
+          expectStates(EXPECTED, leafStates(actor.getSnapshot().value), seen, `after "${describeEvent(event)}"`);
         }
         actor.stop();
       });

@@ -31,7 +31,8 @@ import {
 import { type ActorSettle, isActorSettle, isTimePass, type ModelPath } from '../../machines/support/model.ts';
 import type { Answer } from '../support/fakeApi.ts';
 import { renderFlowView } from '../support/flowView.tsx';
-import { HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { failureAnswer, HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { expectStates, leafStates } from '../support/stateExpectations.ts';
 import { fakePlatform } from '../support.tsx';
 
 const SCENARIOS: readonly EmailChangeScenario[] = [
@@ -61,16 +62,8 @@ const PASSCODE = '2580';
 const PASS_TOKEN = 'change-email-pass-token';
 const MAIL_TOKEN = 'change-email-mail-token';
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
-}
-
 function httpAnswer(route: string, event: ActorSettle): Answer | typeof NO_ANSWER {
-  if (event.type === 'actor.error') {
-    const status = field(event.error, 'status');
-    if (typeof status !== 'number') return NO_ANSWER;
-    return { status, body: { code: `failed_${status}`, message: 'refused' } };
-  }
+  if (event.type === 'actor.error') return failureAnswer(event.error);
   if (route === PASSCODE_TOKEN) return { status: 200, body: { token: PASS_TOKEN } };
   if (route === OLD_CODE_TOKEN) return { status: 200, body: { token: String(event.output) } };
   if (route === SEND_OLD_CODE || route === VERIFY_EMAIL) return { status: 200, body: { id: String(event.output) } };
@@ -137,11 +130,6 @@ function press(name: string): boolean {
   return true;
 }
 
-function expectCall(world: World, route: string, body: unknown): void {
-  expect(world.server.last(route)?.body, `the last ${route}`).toEqual(body);
-  expect(world.server.isWaiting(route), `${route} is under way`).toBe(true);
-}
-
 /** The resend button of a code screen: a 1 s wait in these paths, then enabled. */
 function expectResend(world: World, enabledWhenReady: boolean): void {
   if (world.sinceSent < 1) {
@@ -177,7 +165,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
     oldCodeScreen();
     expect(screen.getByRole('status', { name: 'Sending the code' })).toBeDefined();
     const withPasscode = world.scenario === 'change with a passcode';
-    expectCall(world, SEND_OLD_CODE, {
+    world.server.expectUnderWay(SEND_OLD_CODE, {
       transactionType: 'change_email',
       ...(withPasscode ? { passCodeConfirmationToken: PASS_TOKEN } : {}),
     });
@@ -206,13 +194,13 @@ const EXPECTED: Record<string, (world: World) => void> = {
   'oldCode.input.verifying': (world) => {
     oldCodeScreen();
     expect(codeBoxes()?.disabled).toBe(true);
-    expectCall(world, OLD_CODE_TOKEN, { code: expect.stringMatching(/^\d{6}$/), id: 'old-code-1' });
+    world.server.expectUnderWay(OLD_CODE_TOKEN, { code: expect.stringMatching(/^\d{6}$/), id: 'old-code-1' });
   },
   'oldCode.resend.waiting.ticking': (world) => expectResend(world, true),
   'oldCode.resend.ready': (world) => expectResend(world, true),
   'oldCode.resend.sending': (world) => {
     expect(buttonNamed('Send a new code')?.disabled).toBe(true);
-    expectCall(world, SEND_OLD_CODE, expect.objectContaining({ transactionType: 'change_email' }));
+    world.server.expectUnderWay(SEND_OLD_CODE, expect.objectContaining({ transactionType: 'change_email' }));
   },
   editing: (world) => {
     expect(document.querySelector('input[name="email"]')).not.toBeNull();
@@ -251,13 +239,13 @@ const EXPECTED: Record<string, (world: World) => void> = {
   'code.input.verifying': (world) => {
     newCodeScreen();
     expect(codeBoxes()?.disabled).toBe(true);
-    expectCall(world, CONFIRM_EMAIL, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
+    world.server.expectUnderWay(CONFIRM_EMAIL, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
   },
   'code.resend.waiting.ticking': (world) => expectResend(world, true),
   'code.resend.ready': (world) => expectResend(world, true),
   'code.resend.sending': (world) => {
     expect(buttonNamed('Send a new code')?.disabled).toBe(true);
-    expectCall(world, VERIFY_EMAIL, { email: NEW_EMAIL });
+    world.server.expectUnderWay(VERIFY_EMAIL, { email: NEW_EMAIL });
   },
   done: (world) => {
     expect(text()).toContain('E-mail confirmed');
@@ -269,22 +257,8 @@ const EXPECTED: Record<string, (world: World) => void> = {
   },
 };
 
-function leaves(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix === '' ? value : `${prefix}.${value}`];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
-}
-
-function expectStates(world: World, states: string[], where: string): void {
-  for (const state of states) {
-    const expectation = EXPECTED[state];
-    if (expectation === undefined) throw new Error(`No expectation written for the state ${state}`);
-    try {
-      expectation(world);
-    } catch (error) {
-      throw new Error(`${where}, in ${state}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+function expectScreen(world: World, states: string[], where: string): void {
+  expectStates(EXPECTED, states, world, where);
   if (!states.includes('done') && !states.includes('confirming')) {
     expect(alerts(), `${where}: the message`).toEqual(world.message === null ? [] : [world.message]);
   }
@@ -439,11 +413,11 @@ describe.each(SCENARIOS)('e-mail change screens (%s)', (scenario) => {
         sends: [],
         confirmed: false,
       };
-      let states = leaves(actor.getSnapshot().value);
-      expectStates(world, states, 'at the start');
+      let states = leafStates(actor.getSnapshot().value);
+      expectScreen(world, states, 'at the start');
       for (const step of path.steps) {
         await perform(actor, world, step.event);
-        const next = leaves(actor.getSnapshot().value);
+        const next = leafStates(actor.getSnapshot().value);
         // Arriving on a code entry, the boxes start empty.
         if (
           next.join() !== states.join() &&
@@ -453,7 +427,7 @@ describe.each(SCENARIOS)('e-mail change screens (%s)', (scenario) => {
           world.entry = '';
         }
         states = next;
-        expectStates(world, states, `after "${describeEvent(step.event)}"`);
+        expectScreen(world, states, `after "${describeEvent(step.event)}"`);
       }
       if (actor.getSnapshot().matches('done')) {
         act(() => void press('Done'));

@@ -29,7 +29,8 @@ import {
 import { type ActorSettle, isActorSettle, isTimePass, type ModelPath } from '../../machines/support/model.ts';
 import type { Answer } from '../support/fakeApi.ts';
 import { renderFlowView } from '../support/flowView.tsx';
-import { HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { failureAnswer, HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import { expectStates, leafStates, startsFreshEntry } from '../support/stateExpectations.ts';
 import { fakePlatform } from '../support.tsx';
 
 const paths = changePasscodePaths();
@@ -44,25 +45,9 @@ const ROUTE_OF: Record<string, string> = {
   restorePasscode: RECOVER,
 };
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
-}
-
 /** The server's answer for a model step "the call answers / fails with …". */
 function httpAnswer(route: string, event: ActorSettle): Answer | typeof NO_ANSWER {
-  if (event.type === 'actor.error') {
-    const status = field(event.error, 'status');
-    const seconds = field(event.error, 'seconds');
-    if (typeof status !== 'number') return NO_ANSWER;
-    return {
-      status,
-      body: {
-        code: `failed_${status}`,
-        message: 'refused',
-        ...(typeof seconds === 'number' ? { data: { seconds } } : {}),
-      },
-    };
-  }
+  if (event.type === 'actor.error') return failureAnswer(event.error);
   if (route === SEND_CODE) return { status: 200, body: { id: String(event.output) } };
   if (route === CODE_TOKEN) return { status: 200, body: { token: String(event.output) } };
   return { status: 200, body: { result: true } };
@@ -97,11 +82,6 @@ const text = (): string => document.body.textContent ?? '';
 const resendButton = (): HTMLButtonElement | null =>
   screen.queryByRole<HTMLButtonElement>('button', { name: /^Send a new code/ });
 
-function expectCall(world: World, route: string, body: unknown): void {
-  expect(world.server.last(route)?.body, `the last ${route}`).toEqual(body);
-  expect(world.server.isWaiting(route), `${route} is under way`).toBe(true);
-}
-
 /** The code screen, whatever its two regions are doing. */
 function codeScreen(): void {
   expect(screen.getByRole('heading', { name: 'Enter the code from the e-mail' })).toBeTruthy();
@@ -113,7 +93,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
   requesting: (world) => {
     expect(text()).toContain('Sending a code to your backup e-mail…');
     expect(codeBoxes()).toBeNull();
-    expectCall(world, SEND_CODE, { transactionType: 'changePassCode' });
+    world.server.expectUnderWay(SEND_CODE, { transactionType: 'changePassCode' });
   },
   'tooSoon.ticking': (world) => {
     // resend_too_soon is a wait, not a failure: the server's seconds count down, then it sends.
@@ -140,7 +120,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
   'emailCode.input.verifying': (world) => {
     codeScreen();
     expect(codeBoxes()?.disabled).toBe(true);
-    expectCall(world, CODE_TOKEN, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
+    world.server.expectUnderWay(CODE_TOKEN, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
   },
   'emailCode.input.locked': () => {
     codeScreen();
@@ -167,7 +147,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
   },
   'emailCode.resend.sending': (world) => {
     expect(resendButton()?.disabled).toBe(true);
-    expectCall(world, SEND_CODE, { transactionType: 'changePassCode' });
+    world.server.expectUnderWay(SEND_CODE, { transactionType: 'changePassCode' });
   },
   setUp: (world) => {
     expect(screen.getByRole('heading', { name: 'Create a new passcode' })).toBeTruthy();
@@ -187,7 +167,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
   restoring: (world) => {
     expect(screen.getByRole('status', { name: 'Saving the new passcode' })).toBeTruthy();
     // The new passcode with the mail confirmation token the code check gave.
-    expectCall(world, RECOVER, { code: '1111', mailConfirmationToken: 'mail-confirmation-token' });
+    world.server.expectUnderWay(RECOVER, { code: '1111', mailConfirmationToken: 'mail-confirmation-token' });
   },
   completed: () => {
     expect(screen.getByRole('heading', { name: 'Confirm in the bot' })).toBeTruthy();
@@ -198,22 +178,8 @@ const EXPECTED: Record<string, (world: World) => void> = {
   },
 };
 
-function leaves(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix === '' ? value : `${prefix}.${value}`];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
-}
-
-function expectStates(world: World, states: string[], haptic: ReturnType<typeof vi.fn>, where: string): void {
-  for (const state of states) {
-    const expectation = EXPECTED[state];
-    if (expectation === undefined) throw new Error(`No expectation written for the state ${state}`);
-    try {
-      expectation(world);
-    } catch (error) {
-      throw new Error(`${where}, in ${state}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+function expectScreen(world: World, states: string[], haptic: ReturnType<typeof vi.fn>, where: string): void {
+  expectStates(EXPECTED, states, world, where);
   const errorHaptics = haptic.mock.calls.filter((call) => call[0] === 'error').length;
   expect(errorHaptics, `${where}: error haptics`).toBe(world.errorHaptics);
 }
@@ -303,17 +269,17 @@ async function perform(
   await settle();
 }
 
+/** The states the spec says clear the input on arrival: a wrong repeat, a refused code, a lockout. */
+const CLEARING = [
+  'confirm.invalid',
+  'emailCode.input.entry.invalid',
+  'emailCode.input.locked',
+  'emailCode.input.tooMany',
+];
+
 /** Resets what the spec says is cleared on arriving in a state. */
 function arrive(world: World, states: string[], previous: string[]): void {
-  const stage = (list: string[]) => list.map((state) => state.split('.')[0]).join();
-  if (stage(states) !== stage(previous)) world.entry = '';
-  const cleared = [
-    'confirm.invalid',
-    'emailCode.input.entry.invalid',
-    'emailCode.input.locked',
-    'emailCode.input.tooMany',
-  ];
-  if (states.some((state) => cleared.includes(state) && !previous.includes(state))) world.entry = '';
+  if (startsFreshEntry(states, previous, CLEARING)) world.entry = '';
   // A wrong repeat gives error haptics (spec 001 s.4).
   if (states.includes('confirm.invalid') && !previous.includes('confirm.invalid')) world.errorHaptics += 1;
   // Back from the new passcode asks for a new e-mail code: the old token is gone.
@@ -340,14 +306,14 @@ describe('change-passcode screens along the machine’s paths', () => {
       await renderFlowView(<ChangePasscodeView actor={actor} />);
       await settle();
       const world: World = { server, entry: '', tokenGiven: false, errorHaptics: 0, lastRefusal: null, wait: 0 };
-      let states = leaves(actor.getSnapshot().value);
-      expectStates(world, states, haptic, 'at the start');
+      let states = leafStates(actor.getSnapshot().value);
+      expectScreen(world, states, haptic, 'at the start');
       for (const step of path.steps) {
         await perform(actor, world, step.event);
-        const next = leaves(actor.getSnapshot().value);
+        const next = leafStates(actor.getSnapshot().value);
         arrive(world, next, states);
         states = next;
-        expectStates(world, states, haptic, `after "${describeEvent(step.event)}"`);
+        expectScreen(world, states, haptic, `after "${describeEvent(step.event)}"`);
       }
       actor.stop();
     });

@@ -32,8 +32,16 @@ import {
   setPasscodePaths,
 } from '../../machines/support/setPasscodeModel.ts';
 import { type Answer, baseSettings } from '../support/fakeApi.ts';
-import { HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
+import {
+  failureAnswer,
+  fieldOf,
+  HELD_SERVER_FAKE_TIMERS,
+  HeldServer,
+  NO_ANSWER,
+  settle,
+} from '../support/heldServer.ts';
 import { ScreenActionButtons } from '../support/screenActionButtons.tsx';
+import { leafStates, startsFreshEntry } from '../support/stateExpectations.ts';
 import { fakePlatform, fakeSession } from '../support.tsx';
 
 const SCENARIOS: readonly SetPasscodeScenario[] = [
@@ -87,11 +95,8 @@ class HeldBiometry {
   }
 }
 
-function failure(status: number, seconds?: number): Answer {
-  return {
-    status,
-    body: { code: `failed_${status}`, message: 'refused', ...(seconds === undefined ? {} : { data: { seconds } }) },
-  };
+function failure(status: number): Answer {
+  return { status, body: { code: `failed_${status}`, message: 'refused' } };
 }
 
 const ROUTE_OF: Partial<Record<ActorSettle['id'], string>> = {
@@ -108,23 +113,14 @@ const BIOMETRY_OF: Partial<Record<ActorSettle['id'], BiometryStep>> = {
   storeBiometricToken: 'storeToken',
 };
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
-}
-
 /** The server's answer for a model step "the call answers / fails with …". */
 function httpAnswer(route: string, event: ActorSettle): Answer | typeof NO_ANSWER {
-  if (event.type === 'actor.error') {
-    const status = field(event.error, 'status');
-    const seconds = field(event.error, 'seconds');
-    if (typeof status !== 'number') return NO_ANSWER;
-    return failure(status, typeof seconds === 'number' ? seconds : undefined);
-  }
+  if (event.type === 'actor.error') return failureAnswer(event.error);
   switch (route) {
     case VERIFY_EMAIL:
       return { status: 200, body: { id: String(event.output) } };
     case SETTINGS:
-      return { status: 200, body: { ...baseSettings, passCode: field(event.output, 'passCode') === true } };
+      return { status: 200, body: { ...baseSettings, passCode: fieldOf(event.output, 'passCode') === true } };
     case PASSCODE_TOKEN:
     case ADD_BIOMETRIC:
       return { status: 200, body: { token: String(event.output) } };
@@ -200,11 +196,6 @@ const EMAIL_PROBLEMS: Record<string, string | null> = {
   'ada@': 'This doesn’t look like an e-mail address',
 };
 
-function expectCall(world: World, route: string, body: unknown): void {
-  expect(world.server.last(route)?.body, `the last ${route}`).toEqual(body);
-  expect(world.server.isWaiting(route), `${route} is under way`).toBe(true);
-}
-
 /** The e-mail code screen, whatever its two regions are doing. */
 const emailCodeScreen: Expectation = (screen) => {
   expect(screen.title).toBe('Enter the code');
@@ -253,7 +244,7 @@ const EXPECTED: Record<string, Expectation> = {
   'email.sending': (screen, world) => {
     expect(screen.title).toBe('Add a backup e-mail');
     expect(screen.buttons['Send code']).toBe(false);
-    expectCall(world, VERIFY_EMAIL, { email: 'ada@example.com' });
+    world.server.expectUnderWay(VERIFY_EMAIL, { email: 'ada@example.com' });
   },
   'emailCode.input.entry.idle': (screen, world) => {
     emailCodeScreen(screen, world);
@@ -267,7 +258,7 @@ const EXPECTED: Record<string, Expectation> = {
   'emailCode.input.verifying': (screen, world) => {
     emailCodeScreen(screen, world);
     // The six digits typed, with the id of the code sent (a resend may have cleared the boxes since).
-    expectCall(world, CONFIRM_EMAIL, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
+    world.server.expectUnderWay(CONFIRM_EMAIL, { code: expect.stringMatching(/^\d{6}$/), id: 'code-1' });
   },
   'emailCode.input.locked': (screen, world) => {
     emailCodeScreen(screen, world);
@@ -294,11 +285,11 @@ const EXPECTED: Record<string, Expectation> = {
   },
   'emailCode.resend.sending': (screen, world) => {
     expect(screen.buttons['Send a new code']).toBe(false);
-    expectCall(world, VERIFY_EMAIL, { email: 'ada@example.com' });
+    world.server.expectUnderWay(VERIFY_EMAIL, { email: 'ada@example.com' });
   },
   setting: (screen, world) => {
     expect(screen.text).toContain('Saving the passcode…');
-    expectCall(world, SET_PASSCODE, { code: PASSCODE });
+    world.server.expectUnderWay(SET_PASSCODE, { code: PASSCODE });
     // Spec 001 s.4: the passcode is sent only once the e-mail is confirmed.
     if (!world.scenario.isEmailConfirmed) expect(world.emailConfirmed, 'the e-mail was confirmed first').toBe(true);
   },
@@ -360,12 +351,6 @@ function messageFor(route: string, status: number | null): string | null {
   if (route === SET_PASSCODE) return 'Failed to set passcode';
   if (route === PASSCODE_TOKEN || route === ADD_BIOMETRIC) return 'Failed to add biometric';
   return null;
-}
-
-function leaves(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix === '' ? value : `${prefix}.${value}`];
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix === '' ? key : `${prefix}.${key}`));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,17 +503,17 @@ async function perform(
   await settle();
 }
 
+/** The states the spec says clear the input on arrival: a wrong repeat, a refused code, a lockout. */
+const CLEARING = [
+  'confirm.invalid',
+  'emailCode.input.entry.invalid',
+  'emailCode.input.locked',
+  'emailCode.input.tooMany',
+];
+
 /** Resets what the spec says is cleared on arriving in a state. */
 function arrive(world: World, states: string[], previous: string[]): void {
-  const stage = (list: string[]) => list.map((state) => state.split('.')[0]).join();
-  if (stage(states) !== stage(previous)) world.entry = '';
-  const cleared = [
-    'confirm.invalid',
-    'emailCode.input.entry.invalid',
-    'emailCode.input.locked',
-    'emailCode.input.tooMany',
-  ];
-  if (states.some((state) => cleared.includes(state) && !previous.includes(state))) world.entry = '';
+  if (startsFreshEntry(states, previous, CLEARING)) world.entry = '';
   // Without seconds, a 429 says so, with a way to support (spec 001 s.4 "Lockout").
   if (states.includes('emailCode.input.tooMany') && !previous.includes('emailCode.input.tooMany')) {
     world.message = 'Too many attempts. Contact support.';
@@ -572,11 +557,11 @@ describe.each(SCENARIOS)('set-passcode screens (%s)', (scenario) => {
       const input = scenarios[scenario];
       const flow = renderFlow(input, biometry);
       const world: World = { scenario: input, entry: '', message: null, emailConfirmed: false, sinceSent: 0, server };
-      let states = leaves(flow.actor.getSnapshot().value);
+      let states = leafStates(flow.actor.getSnapshot().value);
       expectState(flow.container, world, states, 'at the start');
       for (const step of path.steps) {
         await perform(flow.container, flow, biometry, world, step);
-        const next = leaves(flow.actor.getSnapshot().value);
+        const next = leafStates(flow.actor.getSnapshot().value);
         arrive(world, next, states);
         states = next;
         expectState(flow.container, world, states, `after "${describeEvent(step.event)}"`);

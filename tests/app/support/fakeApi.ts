@@ -41,18 +41,27 @@ export function json({ status, body }: Answer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A request as the fakes read it: its route, query and JSON body. */
+export async function readFakeRequest(input: Request | string | URL, init?: RequestInit): Promise<FakeRequest> {
+  const request = input instanceof Request ? input : new Request(input, init);
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/api\/v1/, '');
+  const text = await request.clone().text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  return { method: request.method, path, route: `${request.method} ${path}`, search: url.searchParams, body };
+}
+
+/** What a fake answers for a route it does not serve. */
+export function noFakeFor(route: string): Answer {
+  return { status: 404, body: { code: 'not_found', message: `No fake for ${route}` } };
+}
+
 export function stubFetch(routes: Routes): void {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/^\/api\/v1/, '');
-      const route = `${request.method} ${path}`;
-      const text = await request.clone().text();
-      const body: unknown = text === '' ? undefined : JSON.parse(text);
-      const answer = await routes({ method: request.method, path, route, search: url.searchParams, body });
-      return json(answer ?? { status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
+      const request = await readFakeRequest(input, init);
+      return json((await routes(request)) ?? noFakeFor(request.route));
     }),
   );
 }

@@ -8,8 +8,8 @@
  * is read through streams that need the real event loop, which `settle()` gives a few turns of.
  */
 
-import { type FakeTimersConfig, vi } from 'vitest';
-import { type Answer, json, type Routes } from './fakeApi.ts';
+import { expect, type FakeTimersConfig, vi } from 'vitest';
+import { type Answer, json, noFakeFor, type Routes, readFakeRequest } from './fakeApi.ts';
 
 export const HELD_SERVER_FAKE_TIMERS: FakeTimersConfig = {
   toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
@@ -42,20 +42,12 @@ export class HeldServer {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        const url = new URL(request.url);
-        const path = url.pathname.replace(/^\/api\/v1/, '');
-        const route = `${request.method} ${path}`;
-        const text = await request.clone().text();
-        const body: unknown = text === '' ? undefined : JSON.parse(text);
-        this.requests.push({ route, body });
-        if (!this.held.has(route)) {
-          const answer = await this.otherwise({ method: request.method, path, route, search: url.searchParams, body });
-          return json(answer ?? { status: 404, body: { code: 'not_found', message: `No fake for ${route}` } });
-        }
+        const request = await readFakeRequest(input, init);
+        this.requests.push({ route: request.route, body: request.body });
+        if (!this.held.has(request.route)) return json((await this.otherwise(request)) ?? noFakeFor(request.route));
         return new Promise<Response>((resolve, reject) => {
           this.waiting.push({
-            route,
+            route: request.route,
             reply: (answer) =>
               answer === NO_ANSWER ? reject(new TypeError('Failed to fetch')) : resolve(json(answer)),
           });
@@ -72,6 +64,12 @@ export class HeldServer {
   /** The newest request to `route`, or undefined. */
   last(route: string): SeenRequest | undefined {
     return this.requests.findLast((request) => request.route === route);
+  }
+
+  /** The newest request to `route` had `body` and waits for its answer. */
+  expectUnderWay(route: string, body: unknown): void {
+    expect(this.last(route)?.body, `the last ${route}`).toEqual(body);
+    expect(this.isWaiting(route), `${route} is under way`).toBe(true);
   }
 
   /** Whether a request to `route` is waiting for its answer. */
@@ -93,4 +91,27 @@ export class HeldServer {
 /** A few turns of the real event loop: enough for a fetch's answer to reach the machine. */
 export async function settle(): Promise<void> {
   for (let turn = 0; turn < 5; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * A model's failure (`{ status, seconds? }`, status null for no response) as the server's answer:
+ * the status with `{ code, message, data: { seconds } }`, or no answer at all.
+ */
+export function failureAnswer(error: unknown): Answer | typeof NO_ANSWER {
+  const status = fieldOf(error, 'status');
+  const seconds = fieldOf(error, 'seconds');
+  if (typeof status !== 'number') return NO_ANSWER;
+  return {
+    status,
+    body: {
+      code: `failed_${status}`,
+      message: 'refused',
+      ...(typeof seconds === 'number' ? { data: { seconds } } : {}),
+    },
+  };
+}
+
+/** A field of an object-like value, or undefined. */
+export function fieldOf(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
 }

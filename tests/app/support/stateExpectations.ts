@@ -28,3 +28,18 @@ export function expectStates<W>(
     }
   }
 }
+
+/**
+ * Whether arriving in `states` from `previous` starts the person's entry afresh: another stage
+ * (the first part of a state's path), or one of `clearing` (the states the spec says clear the
+ * input: a wrong repeat, a refused code, a lockout) newly entered.
+ */
+export function startsFreshEntry(
+  states: readonly string[],
+  previous: readonly string[],
+  clearing: readonly string[],
+): boolean {
+  const stage = (list: readonly string[]) => list.map((state) => state.split('.')[0]).join();
+  if (stage(states) !== stage(previous)) return true;
+  return states.some((state) => clearing.includes(state) && !previous.includes(state));
+}
