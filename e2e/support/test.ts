@@ -22,8 +22,25 @@ export interface AccessibilityProblem {
   readonly targets: readonly string[];
 }
 
+/**
+ * Waits for transitions and entrance animations to end (not endless ones, like a spinner's): axe
+ * measures colours as drawn, and half-faded text is not the colour the screen settles on.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
 /** What axe finds on the page as it is now, serious and critical only. */
 export async function accessibilityProblems(page: Page): Promise<AccessibilityProblem[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact != null && blockingImpacts.has(violation.impact))
