@@ -284,7 +284,11 @@ describe('deep links along the deep-link machine’s paths', () => {
         };
         const machine = provideDeepLink({
           navigate: (href) => void seen.navigations.push(href),
-          platform: { expand: () => void (seen.expansions += 1) },
+          platform: {
+            expand: () => {
+              seen.expansions += 1;
+            },
+          },
         });
         const actor = createActor(machine, { input: scenarios[scenario] }).start();
         await settle();
