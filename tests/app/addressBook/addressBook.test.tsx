@@ -44,9 +44,10 @@ describe('the networks', () => {
     installAddressBookApi();
     const { router } = open('/account/address-book');
     expect(await screen.findByRole('heading', { level: 1, name: 'Address book' })).toBeTruthy();
-    const names = screen
-      .getAllByRole('button', { name: /Tron|Ethereum|TON|Bitcoin|Litecoin/ })
-      .map((button) => button.querySelector('.ui-cell-title')?.textContent);
+    // The heading shows at once; the networks once the asset catalogue has come.
+    const names = (await screen.findAllByRole('button', { name: /Tron|Ethereum|TON|Bitcoin|Litecoin/ })).map(
+      (button) => button.querySelector('.ui-cell-title')?.textContent,
+    );
     expect(names).toEqual(['Tron', 'Ethereum', 'TON', 'Bitcoin']);
     fireEvent.click(screen.getByRole('button', { name: /Tron/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/address-book/TRX'));
