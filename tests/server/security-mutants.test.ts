@@ -14,6 +14,7 @@ import {
   expectError,
   type FakeBotApi,
   fakeBotApi,
+  mailToken,
   ok,
   openLink,
   resultAnswer,
@@ -175,6 +176,29 @@ describe('passcode checks', () => {
     await openLink(server, firstLink);
     expectError(await verify(call, '2222'), 404, 'pass_code_not_set');
     await openLink(server, secondLink);
+    ok(await verify(call, '2222'), tokenAnswer);
+  });
+
+  it('recovers a passcode still waiting for the bot: answers true, voids the earlier link, links to the public origin', async () => {
+    const user = await signInTestUser(server.database);
+    const call = caller(server, user.token);
+    await confirmBackupEmail(server, call, user.userId);
+    ok(await call('POST', '/security/pass-code', { code: '1111' }), resultAnswer);
+    const setLink = botLink(bot);
+    advance(server, clock, 61_000);
+    const mailConfirmationToken = await mailToken(server, call, user.userId, 'changePassCode');
+
+    const answer = ok(
+      await call('POST', '/security/pass-code/recovery', { code: '2222', mailConfirmationToken }),
+      resultAnswer,
+    );
+    const recoveryLink = botLink(bot);
+
+    expect(answer).toEqual({ result: true });
+    expect(recoveryLink.startsWith('https://wallet.kopilka.test/confirm/pass-code?token=')).toBe(true);
+    await openLink(server, setLink);
+    expectError(await verify(call, '2222'), 404, 'pass_code_not_set');
+    await openLink(server, recoveryLink);
     ok(await verify(call, '2222'), tokenAnswer);
   });
 
