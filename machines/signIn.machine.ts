@@ -72,7 +72,7 @@ export const MAX_SIGN_IN_FAILURES = 5;
 export const SIGN_IN_RETRY_MS = 5000;
 
 export type SignInMethod = 'initData' | 'redirect' | 'hashResult' | 'session';
-export type SignInError = 'unauthorized' | 'invalid_settings' | 'network' | 'server';
+export type SignInError = 'unauthorized' | 'rate_limited' | 'invalid_settings' | 'network' | 'server';
 
 /** What the sign-in actors reject with: the HTTP status, or null when there was no response. */
 export interface SignInFailure {
@@ -221,6 +221,9 @@ export function chooseSignInMethod(input: SignInInput): Pick<SignInContext, 'met
 export function classifyFailure(error: unknown): SignInError {
   const status = typeof error === 'object' && error !== null ? Reflect.get(error, 'status') : undefined;
   if (status === 401) return 'unauthorized';
+  // Too many sign-ins of one account or from one address: the retry in 5 s may pass once the
+  // minute is over, and the person should not be told the server is broken.
+  if (status === 429) return 'rate_limited';
   if (typeof status === 'number') return 'server';
   return 'network';
 }

@@ -223,8 +223,10 @@ describe('sign-in method choice', () => {
 
   it('classifies failures by status: 401, other statuses, no response', () => {
     expect(
-      [{ status: 401 }, { status: 403 }, { status: 500 }, { status: null }, new Error('x'), null].map(classifyFailure),
-    ).toEqual(['unauthorized', 'server', 'server', 'network', 'network', 'network']);
+      [{ status: 401 }, { status: 429 }, { status: 403 }, { status: 500 }, { status: null }, new Error('x'), null].map(
+        classifyFailure,
+      ),
+    ).toEqual(['unauthorized', 'rate_limited', 'server', 'server', 'network', 'network', 'network']);
   });
 
   it('says why the trip to the login page failed: no response, or any status at all', () => {

@@ -542,3 +542,25 @@ describe('the auth error page', () => {
     expect(screen.getByRole('button', { name: 'Перезагрузить' })).toBeTruthy();
   });
 });
+
+describe('a sign-in refused for too many sign-ins', () => {
+  it('says so, not that something broke, and tries again', async () => {
+    vi.useFakeTimers();
+    routes['POST /authentication/webapp'] = () =>
+      json(429, { code: 'rate_limited', message: 'Too many requests; try again later', data: { seconds: 20 } });
+    const platform = miniApp();
+    const { session, queryClient, toastActor } = start(platform);
+    render(
+      <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
+        <SessionGate>{() => null}</SessionGate>
+      </AppProviders>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(session.actor.getSnapshot().context.lastError).toBe('rate_limited');
+    expect(screen.getByRole('heading', { level: 1, name: 'Couldn’t sign you in yet' })).toBeTruthy();
+    expect(
+      screen.getByText('There were too many sign-ins in a short time. Trying again in a few seconds.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Something went wrong on our side/)).toBeNull();
+  });
+});

@@ -14,6 +14,8 @@ export function FailureReason({ error }: { error: SignInError | null }) {
       return <Trans>Kopilka couldn’t be reached. Check your internet connection.</Trans>;
     case 'unauthorized':
       return <Trans>Telegram’s sign-in details weren’t accepted.</Trans>;
+    case 'rate_limited':
+      return <Trans>There were too many sign-ins in a short time.</Trans>;
     case 'invalid_settings':
     case 'server':
     case null:
