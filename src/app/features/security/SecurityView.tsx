@@ -261,16 +261,23 @@ function SessionsSection() {
               <Cell
                 title={name}
                 subtitle={
-                  <Trans>
-                    {how} · signed in {signedIn} · active {lastSeen}
-                  </Trans>
+                  <>
+                    <Trans>
+                      {how} · signed in {signedIn} · active {lastSeen}
+                    </Trans>
+                    {/* Under the dates rather than beside them: a column of its own left the
+                        dates too narrow at 320 px. */}
+                    {session.current ? (
+                      <span className="security-session-current">
+                        <Status tone="on">
+                          <Trans>This device</Trans>
+                        </Status>
+                      </span>
+                    ) : null}
+                  </>
                 }
                 value={
-                  session.current ? (
-                    <Status tone="on">
-                      <Trans>This device</Trans>
-                    </Status>
-                  ) : (
+                  session.current ? undefined : (
                     <Button
                       variant="plain"
                       disabled={!snapshot.can({ type: 'session.end', id: session.id })}
