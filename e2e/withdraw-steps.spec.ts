@@ -22,7 +22,7 @@ async function fundedPerson(page: Page, origin: string, firstName: string, langu
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots-h3/${name}.png` });
+  await page.screenshot({ path: `e2e/artifacts/screenshots/withdraw/${name}.png` });
 }
 
 test('browser back from the review returns to the amount with it kept; a reload on the review keeps address and amount', async ({

@@ -87,10 +87,10 @@ test('each withdraw step drives Telegram’s MainButton and BackButton, and the 
 
   await test.step('pictures at 320 px for a person to look at (asserts nothing)', async () => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.screenshot({ path: '/tmp/shots-h3/miniapp-withdraw-review-en-light.png' });
+    await page.screenshot({ path: 'e2e/artifacts/screenshots/withdraw/miniapp-review-en-light.png' });
     await press(page, 'back_button_pressed');
     await page.getByLabel('Amount, TON').fill('1e3');
-    await page.screenshot({ path: '/tmp/shots-h3/miniapp-withdraw-amount-error-en-light.png' });
+    await page.screenshot({ path: 'e2e/artifacts/screenshots/withdraw/miniapp-amount-error-en-light.png' });
     await page.getByLabel('Amount, TON').fill('1,5');
     await press(page, 'main_button_pressed');
     await expect(page.getByRole('heading', { name: 'Check the withdrawal' })).toBeVisible();
