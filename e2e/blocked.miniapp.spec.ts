@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { lastTelegramEvent, miniAppUrl, recordTelegramEvents, sendTelegramEvent } from './support/telegram.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -23,6 +23,28 @@ test('a locked person sees the lock on home, and Contact support opens the help 
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Deposits and withdrawals are paused until support lifts the lock.');
   await banner.getByRole('link', { name: 'Contact support' }).click();
+  await expect(page).toHaveURL(/\/help(#|$|\?)/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+});
+
+test('on a guarded screen the lock puts its actions on Telegram’s buttons, and SecondaryButton opens help', async ({
+  page,
+}) => {
+  await recordTelegramEvents(page);
+  await page.route('**/api/v1/user/settings', answerLocked);
+  await page.route('**/api/v1/authentication/webapp', answerLocked);
+  await page.goto(miniAppUrl('/swap', { userId: 790_123_457 }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your money is locked' })).toBeVisible();
+  await expect
+    .poll(() => lastTelegramEvent(page, 'web_app_setup_main_button'))
+    .toMatchObject({ is_visible: true, text: 'Go to the wallet' });
+  await expect
+    .poll(() => lastTelegramEvent(page, 'web_app_setup_secondary_button'))
+    .toMatchObject({ is_visible: true, text: 'Contact support' });
+  // Not in the page as well.
+  await expect(page.getByRole('button', { name: 'Go to the wallet' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to the wallet' })).toHaveCount(0);
+  await sendTelegramEvent(page, 'secondary_button_pressed');
   await expect(page).toHaveURL(/\/help(#|$|\?)/);
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signedInitData } from './support/auth.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
-import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { lastTelegramEvent, miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
 import { expect, test } from './support/test.ts';
 
 async function expectSignedIn(page: Page): Promise<void> {
@@ -91,6 +91,11 @@ test.describe('signing in inside the mini app', () => {
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Couldn’t sign you in' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toHaveCount(0);
+    // "Reload" is Telegram's MainButton, not a button in the page.
+    await expect
+      .poll(() => lastTelegramEvent(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, text: 'Reload' });
+    await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0);
   });
 
   test('never signs in with stale init data', async ({ page }) => {

@@ -4,11 +4,11 @@
  * and in Russian.
  */
 import { i18n } from '@lingui/core';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Compliance } from '../../../src/contract/settings.ts';
 import { installFakeApi } from '../settings/fakeApi.ts';
-import { fakeSession, renderApp } from '../support.tsx';
+import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,9 +23,14 @@ const clear: Compliance = {
 };
 const thisYear = new Date().getUTCFullYear();
 
-function openAs(path: string, compliance: Partial<Compliance>, language: 'en' | 'ru' = 'en') {
+function openAs(
+  path: string,
+  compliance: Partial<Compliance>,
+  language: 'en' | 'ru' = 'en',
+  platform = fakePlatform('web'),
+) {
   const api = installFakeApi({ compliance: { ...clear, ...compliance }, language, timezone: 'Europe/Moscow' });
-  return renderApp({ path, session: api.session() });
+  return renderApp({ path, session: api.session(), platform });
 }
 
 describe('a locked user', () => {
@@ -33,8 +38,32 @@ describe('a locked user', () => {
     openAs('/swap', { lock: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your money is locked' })).toBeTruthy();
     expect(screen.getByText(/temporarily locked.*Contact support/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the wallet' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Reason')).toBeNull();
+  });
+
+  it('on the web goes to the wallet with the main button at the bottom', async () => {
+    const { router } = openAs('/swap', { lock: true });
+    await screen.findByRole('heading', { level: 1, name: 'Your money is locked' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the wallet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('on the web contacts support with the second button', async () => {
+    const { router } = openAs('/swap', { lock: true });
+    await screen.findByRole('heading', { level: 1, name: 'Your money is locked' });
+    fireEvent.click(screen.getByRole('button', { name: 'Contact support' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+  });
+
+  it('in the mini app finds both actions on Telegram’s buttons, not in the page', async () => {
+    const { router, platform } = openAs('/swap', { lock: true }, 'en', fakePlatform('mini-app'));
+    await screen.findByRole('heading', { level: 1, name: 'Your money is locked' });
+    expect(platform.screenActions.snapshot().main?.label).toBe('Go to the wallet');
+    expect(platform.screenActions.snapshot().secondary?.label).toBe('Contact support');
+    expect(screen.queryByRole('button', { name: 'Go to the wallet' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Contact support' })).toBeNull();
+    act(() => platform.screenActions.press('secondary'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
   });
 
   it('sees the reason and until when, in their time zone', async () => {
@@ -57,7 +86,8 @@ describe('a locked user', () => {
     expect(screen.getByText(/временно заблокированы.*Напишите в поддержку/)).toBeTruthy();
     expect(screen.getByText('Заблокированы до')).toBeTruthy();
     expect(screen.getByText(`5 янв. ${thisYear + 1} 11:05`)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Перейти в кошелёк' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Перейти в кошелёк' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Написать в поддержку' })).toBeTruthy();
   });
 
   it('still reaches areas that are not guarded', async () => {

@@ -33,6 +33,7 @@ import { createToastActor, toastsOf } from '../../../src/app/lib/toasts.tsx';
 import type { LaunchParams } from '../../../src/app/platform/launchParams.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
 import { settingsEndpoints } from '../../../src/contract/settings.ts';
+import { telegramMainButton } from '../support/screenActionButtons.tsx';
 import { fakePlatform, signedIn } from '../support.tsx';
 
 const SETTINGS = signedIn.status === 'signed-in' ? signedIn.settings : null;
@@ -539,7 +540,8 @@ describe('the auth error page', () => {
     expect(session.actor.getSnapshot().hasTag('authError')).toBe(true);
     expect(screen.getByRole('heading', { level: 1, name: 'Не удалось войти' })).toBeTruthy();
     expect(screen.getByText(/Ваши деньги в безопасности\./)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Перезагрузить' })).toBeTruthy();
+    // Inside the mini app "Reload" is Telegram's MainButton.
+    expect(telegramMainButton(platform)).toBe('Перезагрузить');
   });
 });
 

@@ -6,7 +6,8 @@
  * view (`SessionGate`) on the real machine started by the app's own wiring (`startSession`),
  * whose calls are fakes the path settles (a step "the sign-in answers 401" is the server's
  * answer; what goes over the wire is session.test.tsx's subject). The person's steps go through
- * the page where it offers them (the sign-in button, "Try again").
+ * the page where it offers them (the sign-in button; "Try again", the declared main action, which
+ * `ScreenActionButtons` stands in for: Telegram's MainButton in the mini app, the shell's on the web).
  *
  * What must hold is written here by hand from spec 000 s.4, s.7, s.8 and docs/app-shell.md:
  * `follow` keeps what the test knows from the path alone (which request is running, how many
@@ -36,6 +37,7 @@ import {
   scenarios,
   signInPaths,
 } from '../../machines/support/signInModel.ts';
+import { ScreenActionButtons } from '../support/screenActionButtons.tsx';
 import { fakePlatform } from '../support.tsx';
 
 const SCENARIOS: readonly SignInScenario[] = ['mini app', 'web redirect', 'web hash result', 'web visit'];
@@ -70,6 +72,8 @@ function renderSession(scenario: SignInScenario) {
   render(
     <AppProviders platform={platform} queryClient={queryClient} toastActor={toastActor} session={session}>
       <SessionGate>{(settings) => <h1>Wallet of user {settings.id}</h1>}</SessionGate>
+      {/* The declared actions: Telegram's MainButton in the mini app, the shell's buttons on the web. */}
+      <ScreenActionButtons />
     </AppProviders>,
   );
   return { session, fakes, effects, queryClient };

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { Compliance } from '../../../contract/settings.ts';
 import { formatShortDate } from '../../lib/dates.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
@@ -13,7 +14,12 @@ import './blocked.css';
  * support lifts it. The reason and the end date are shown when the server gives them.
  */
 export function BlockedScreen({ compliance, timeZone }: { compliance: Compliance; timeZone: string | null }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  const navigate = useNavigate();
+  useScreenActions({
+    main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) },
+    secondary: { label: t`Contact support`, onPress: () => void navigate({ to: '/help' }) },
+  });
   const banned = compliance.ban;
   const reason = compliance.ban_reason?.trim() ?? '';
   const until =
@@ -21,18 +27,7 @@ export function BlockedScreen({ compliance, timeZone }: { compliance: Compliance
       ? null
       : formatShortDate(compliance.soft_ban_until, { locale: i18n.locale, timeZone });
   return (
-    <Page
-      footer={
-        <>
-          <Link to="/help" className="ui-button ui-button--secondary ui-button--stretched">
-            <Trans>Contact support</Trans>
-          </Link>
-          <Link to="/" className="ui-button ui-button--primary ui-button--stretched">
-            <Trans>Go to the wallet</Trans>
-          </Link>
-        </>
-      }
-    >
+    <Page>
       <div className="blocked" role="alert">
         <svg className="blocked-icon" width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
           <circle cx="32" cy="32" r="32" fill="currentColor" opacity="0.12" />

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SignInError } from '../../../../machines/signIn.machine.ts';
 import { recentApiErrors } from '../../lib/errorReporting.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import './session.css';
@@ -65,6 +65,8 @@ export function RetryPage({
   error: SignInError | null;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
+  useScreenActions({ main: { label: t`Try again`, onPress: onRetry } });
   return (
     <Page centered>
       <div className="session-state">
@@ -76,9 +78,6 @@ export function RetryPage({
             </>
           }
         />
-        <Button stretched variant="secondary" onClick={onRetry}>
-          <Trans>Try again</Trans>
-        </Button>
       </div>
     </Page>
   );
@@ -89,7 +88,9 @@ export function RetryPage({
  * what to do, where to get help, and a reload (the only way to start over).
  */
 export function AuthErrorPage({ error }: { error: SignInError | null }) {
+  const { t } = useLingui();
   const platform = usePlatform();
+  useScreenActions({ main: { label: t`Reload`, onPress: () => window.location.reload() } });
   const reference = recentApiErrors().findLast((record) => record.traceId !== null)?.traceId ?? null;
   return (
     <Page centered>
@@ -130,9 +131,6 @@ export function AuthErrorPage({ error }: { error: SignInError | null }) {
             </Trans>
           )}
         </p>
-        <Button stretched onClick={() => window.location.reload()}>
-          <Trans>Reload</Trans>
-        </Button>
       </div>
     </Page>
   );
