@@ -504,11 +504,12 @@ describe('who may withdraw', () => {
 
   it('says withdrawals are off when the person’s can_withdraw is false', async () => {
     installWithdrawApi();
-    open('/wallet/withdraw/USDT', undefined, { permissions: { can_withdraw: false } });
+    const { router } = open('/wallet/withdraw/USDT', undefined, { permissions: { can_withdraw: false } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal not available' })).toBeTruthy();
     expect(
       screen.getByText('Withdrawals are turned off for your account. Contact support if you think this is a mistake.'),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the wallet' }).getAttribute('href')).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the wallet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

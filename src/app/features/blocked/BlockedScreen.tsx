@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import type { Compliance } from '../../../contract/settings.ts';
 import { formatShortDate } from '../../lib/dates.ts';
+import { useGoToWalletAction } from '../../lib/goToWallet.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -16,8 +17,9 @@ import './blocked.css';
 export function BlockedScreen({ compliance, timeZone }: { compliance: Compliance; timeZone: string | null }) {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
+  const goToWallet = useGoToWalletAction();
   useScreenActions({
-    main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) },
+    main: goToWallet,
     secondary: { label: t`Contact support`, onPress: () => void navigate({ to: '/help' }) },
   });
   const banned = compliance.ban;

@@ -1,16 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { useBack } from '../../lib/back.ts';
+import { useGoToWalletAction } from '../../lib/goToWallet.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import './shell.css';
 
 /** Unknown paths: say so plainly; "Go to the wallet" is the main action, back returns where the person came from. */
 export function NotFound() {
-  const { t } = useLingui();
-  const navigate = useNavigate();
+  const goToWallet = useGoToWalletAction();
   useScreenActions({
-    main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) },
+    main: goToWallet,
     back: useBack({ to: '/' }),
   });
   return (

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { Asset } from '../../../contract/wallet.ts';
 import {
   type TransactionDetailKind,
@@ -13,6 +12,7 @@ import { assetCatalogueQueryOptions } from '../../api/walletQueries.ts';
 import { shortenAddress } from '../../lib/address.ts';
 import { useBack } from '../../lib/back.ts';
 import { formatTitleDate } from '../../lib/dates.ts';
+import { useGoToWalletAction } from '../../lib/goToWallet.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
@@ -150,13 +150,13 @@ export function TransactionDetailView({
   const catalogue = useQuery(assetCatalogueQueryOptions());
   useRefreshWhenSettled(detail.data?.status);
   // Back goes to the page that opened it (`?back=`, e.g. the asset page), else where the person came from, else home.
-  const navigate = useNavigate();
+  const goToWallet = useGoToWalletAction();
   const failed = detail.data === undefined && detail.isError;
   const missing = failed && toApiError(detail.error)?.code === 404;
   useScreenActions({
     back: useBack({ to: '/' }),
     ...(missing
-      ? { main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) } }
+      ? { main: goToWallet }
       : failed
         ? { main: { label: t`Try again`, onPress: () => void detail.refetch() } }
         : {}),

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isBlocked, isPermitted } from '../../../contract/settings.ts';
+import { useGoToWalletAction } from '../../lib/goToWallet.ts';
 import { useSignedInSettings } from '../../lib/signedInSettings.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { submitErrorMessage } from './withdrawMessages.ts';
 
@@ -21,12 +22,10 @@ export function WithdrawAllowed({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The way on from a withdraw page that cannot be used: the wallet, as the screen's main action. */
 function GoToWallet() {
-  return (
-    <Link to="/" className="ui-button ui-button--secondary ui-button--stretched">
-      <Trans>Go to the wallet</Trans>
-    </Link>
-  );
+  useScreenActions({ main: useGoToWalletAction() });
+  return null;
 }
 
 function WithdrawBlocked({ banned }: { banned: boolean }) {

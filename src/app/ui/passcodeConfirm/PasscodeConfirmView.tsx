@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { biometricsUsable, PASSCODE_LENGTH } from '../../../../machines/passcode/rules.ts';
 import type { PasscodeConfirmError, passcodeConfirmMachine } from '../../../../machines/passcodeConfirm.machine.ts';
+import { useGoToWalletAction } from '../../lib/goToWallet.ts';
 import { callErrorMessage, machineErrorMessage } from '../../lib/securityMessages.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
@@ -80,11 +81,9 @@ export function PasscodeConfirmView({
 
   useErrorToast(toastMessage(error));
   usePasteDigits(keypad && !busy, (text) => actor.send({ type: 'code.paste', text }));
-  const navigate = useNavigate();
+  const goToWallet = useGoToWalletAction();
   // Confirmed: the screen's main action leads home (the screen around it declares back).
-  useScreenActions(
-    snapshot.hasTag('done') ? { main: { label: t`Go to the wallet`, onPress: () => void navigate({ to: '/' }) } } : {},
-  );
+  useScreenActions(snapshot.hasTag('done') ? { main: goToWallet } : {});
 
   if (snapshot.hasTag('done') || snapshot.hasTag('biometricOffer')) {
     return (
