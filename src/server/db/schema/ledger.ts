@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assets, smallestUnits } from './catalogue';
 import { users } from './users';
 
@@ -76,5 +87,40 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(table.accountId, table.createdAt),
     index('ledger_entries_journal_idx').on(table.journalId),
     check('ledger_entries_not_zero', sql`${table.amount} <> 0`),
+  ],
+);
+
+/**
+ * What each operation did to each user, per asset: the sum of its entries on the user's `available`
+ * and `held` accounts (zero when it only moved money between them), and when the operation's first
+ * journal was posted. Written by every posting in the same statement as its entries (never by
+ * anything else), so it always equals what the entries say; the history reads a page of it by
+ * index instead of summing the user's whole ledger (docs/ledger.md, "The history's summary").
+ */
+export const ledgerUserOperations = pgTable(
+  'ledger_user_operations',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    operationId: uuid('operation_id').notNull(),
+    assetCode: text('asset_code')
+      .notNull()
+      .references(() => assets.code),
+    /** Signed net change of the user's available + held. */
+    net: smallestUnits('net').notNull(),
+    /** The earliest `created_at` of the operation's journals (any user, any asset): the history's sort key. */
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.operationId, table.userId, table.assetCode] }),
+    // The history's keyset order (first_at, operation_id, asset_code), newest first, read backwards.
+    index('ledger_user_operations_history_idx').on(table.userId, table.firstAt, table.operationId, table.assetCode),
+    index('ledger_user_operations_asset_history_idx').on(
+      table.userId,
+      table.assetCode,
+      table.firstAt,
+      table.operationId,
+    ),
   ],
 );

@@ -1,6 +1,6 @@
-import { and, desc, eq, max, min, type SQL, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/ledger';
+import { ledgerJournals, ledgerUserOperations } from '../../db/schema/ledger';
 import type { HistoryCursor } from './cursor';
 
 /** One operation as one user's ledger saw it, in one asset. */
@@ -27,62 +27,54 @@ interface OperationFilter {
   readonly limit: number;
 }
 
+const summary = ledgerUserOperations;
+
+/** The operation's journals, looked up by its id: only for the rows of one page. */
+const journalsOfOperation = sql`FROM ${ledgerJournals} AS journal WHERE journal.operation_id = ${summary.operationId}`;
+
 /**
  * The user's operations, newest first (by their first journal, then id and asset for a total
- * order). Everything comes from the ledger: the entries on the user's accounts say which operations
- * touched them and by how much; all journals of those operations say when each began.
+ * order). A page is read from the postings' summary (`ledger_user_operations`) along an index in
+ * that order, so it costs the same for the 40 newest of 100 operations as of 100,000; only its own
+ * rows look up their operation's journals for the type and the latest time.
  */
 export async function findUserOperations(db: Database, filter: OperationFilter): Promise<UserOperation[]> {
-  const touched = db
-    .select({
-      operationId: ledgerJournals.operationId,
-      asset: ledgerAccounts.assetCode,
-      net: sum(ledgerEntries.amount).as('net'),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-    .where(
-      and(
-        eq(ledgerAccounts.userId, filter.userId),
-        filter.asset === undefined ? undefined : eq(ledgerAccounts.assetCode, filter.asset),
-        filter.operationId === undefined ? undefined : eq(ledgerJournals.operationId, filter.operationId),
-      ),
-    )
-    .groupBy(ledgerJournals.operationId, ledgerAccounts.assetCode)
-    .as('touched');
-
-  const firstAt = min(ledgerJournals.createdAt);
-  const sortKey = sql`(min(${ledgerJournals.createdAt}), ${touched.operationId}, ${touched.asset})`;
   const afterCursor: SQL | undefined =
     filter.after === undefined
       ? undefined
-      : sql`${sortKey} < (${filter.after.firstAt}::timestamptz, ${filter.after.operationId}::uuid, ${filter.after.asset})`;
+      : sql`(${summary.firstAt}, ${summary.operationId}, ${summary.assetCode}) < (${filter.after.firstAt}::timestamptz, ${filter.after.operationId}::uuid, ${filter.after.asset})`;
 
   const rows = await db
     .select({
-      operationId: touched.operationId,
-      asset: touched.asset,
-      net: touched.net,
-      type: sql<string>`(array_agg(${ledgerJournals.type} order by ${ledgerJournals.createdAt}, ${ledgerJournals.id}))[1]`,
-      firstAt,
-      firstAtExact: sql<string>`to_char(min(${ledgerJournals.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      lastAt: max(ledgerJournals.createdAt),
+      operationId: summary.operationId,
+      asset: summary.assetCode,
+      net: summary.net,
+      type: sql<
+        string | null
+      >`(SELECT journal.type ${journalsOfOperation} ORDER BY journal.created_at, journal.id LIMIT 1)`,
+      firstAt: summary.firstAt,
+      firstAtExact: sql<string>`to_char(${summary.firstAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      lastAt: sql`(SELECT max(journal.created_at) ${journalsOfOperation})`.mapWith(ledgerJournals.createdAt),
     })
-    .from(touched)
-    .innerJoin(ledgerJournals, eq(ledgerJournals.operationId, touched.operationId))
-    .groupBy(touched.operationId, touched.asset, touched.net)
-    .having(afterCursor)
-    .orderBy(desc(firstAt), desc(touched.operationId), desc(touched.asset))
+    .from(summary)
+    .where(
+      and(
+        eq(summary.userId, filter.userId),
+        filter.asset === undefined ? undefined : eq(summary.assetCode, filter.asset),
+        filter.operationId === undefined ? undefined : eq(summary.operationId, filter.operationId),
+        afterCursor,
+      ),
+    )
+    .orderBy(desc(summary.firstAt), desc(summary.operationId), desc(summary.assetCode))
     .limit(filter.limit);
 
   return rows.map((row) => {
-    if (row.firstAt === null || row.lastAt === null) throw new Error(`Operation ${row.operationId} has no journals`);
+    if (row.type === null || row.lastAt === null) throw new Error(`Operation ${row.operationId} has no journals`);
     return {
       operationId: row.operationId,
       asset: row.asset,
       type: row.type,
-      net: BigInt(row.net ?? '0'),
+      net: BigInt(row.net),
       firstAt: row.firstAt,
       firstAtExact: row.firstAtExact,
       lastAt: row.lastAt,
