@@ -1,14 +1,13 @@
-import Decimal from 'decimal.js';
 import type { Asset } from '../../contract/wallet.ts';
 
 /**
  * Amounts as spec 000 s.5 and s.9 show them. The wire carries integer smallest units as strings;
- * here they become decimal.js values (never floats: 18-decimal tokens lose digits in a double)
- * and then text. Decisions (symbol placement, decimal mark, zero) are in docs/formatting.md.
+ * display only moves the decimal point and cuts digits, so it is done on the digits themselves
+ * (a BigInt reads the integer, never a float: 18-decimal tokens lose digits in a double). That
+ * keeps decimal.js off the screens that only show amounts (issue 10: the signed-in home's first
+ * screen); conversions that compute (display units → smallest units) are in moneyUnits.ts.
+ * Decisions (symbol placement, decimal mark, zero) are in docs/formatting.md.
  */
-
-/** A private Decimal: our rounding and exponent settings never leak into other users of decimal.js. */
-const Exact = Decimal.clone({ precision: 200, toExpNeg: -100, toExpPos: 100 });
 
 /** Grouping for crypto and RUB: a no-break space, so "1 250" never wraps between its digits. */
 export const spaceSeparator = '\u00a0';
@@ -24,37 +23,27 @@ const fiatMinimumDecimals = 2;
 const prefixedFiatCodes: ReadonlySet<string> = new Set(['USD', 'EUR', 'GBP', 'CNY', 'INR', 'BRL', 'ILS', 'THB', 'TRY']);
 
 /**
- * Exact display units of an integer amount of smallest units: "150000000", 8 → 1.5. The amount
- * comes from the validated wire, so text that is not a number throws (a decimal.js error).
+ * An integer amount of smallest units in display units, exactly: its sign, the digits before the
+ * decimal point (no leading zeros; "0" below 1) and exactly `decimals` digits after it.
+ * "150000000", 8 → 1 and 50000000. The amount comes from the validated wire, so text that is not
+ * an integer throws (a SyntaxError from BigInt).
  */
-export function unitsFromSmallest(smallest: string, decimals: number): Decimal {
-  return new Exact(smallest).div(new Exact(10).pow(decimals));
+interface DisplayUnits {
+  readonly negative: boolean;
+  readonly integer: string;
+  readonly fraction: string;
 }
 
-function toDecimal(value: Decimal | string): Decimal | null {
-  try {
-    const decimal = new Exact(typeof value === 'string' ? value.trim() : value);
-    return decimal.isFinite() ? decimal : null;
-  } catch {
-    return null;
-  }
+function displayUnits(smallest: string, decimals: number): DisplayUnits {
+  const value = BigInt(smallest);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const point = digits.length - decimals;
+  return { negative, integer: digits.slice(0, point), fraction: digits.slice(point) };
 }
 
-/**
- * Display units → whole smallest units, rounding down (toward zero: a conversion never makes an
- * amount bigger). Null when the value is not a number or is less than one smallest unit.
- */
-export function smallestFromUnits(units: Decimal | string, decimals: number): string | null {
-  const decimal = toDecimal(units);
-  if (decimal === null) return null;
-  const smallest = decimal.mul(new Exact(10).pow(decimals)).toDecimalPlaces(0, Decimal.ROUND_DOWN);
-  if (smallest.abs().lt(1)) return null;
-  return smallest.toFixed(0);
-}
-
-/** Spec 000 s.5: an amount is representable only if it is at least one smallest unit after scaling. */
-export function isRepresentable(units: Decimal | string, decimals: number): boolean {
-  return smallestFromUnits(units, decimals) !== null;
+function hasSignificantDigit(digits: string): boolean {
+  return /[1-9]/.test(digits);
 }
 
 /** Spec 000 s.9: a space for crypto and RUB, a comma for other fiat. */
@@ -63,18 +52,19 @@ function groupSeparator(asset: Asset): string {
 }
 
 /**
- * How many decimals a magnitude shows: the view precision, but a non-zero number below 1 gains
+ * How many decimals an amount shows: the view precision, but a non-zero number below 1 gains
  * decimals until its first significant digit appears, never more than the asset has.
  */
-function shownDecimals(magnitude: Decimal, viewDecimals: number, assetDecimals: number): number {
+function shownDecimals(units: DisplayUnits, viewDecimals: number, assetDecimals: number): number {
   const precision = Math.min(viewDecimals, assetDecimals);
-  if (magnitude.isZero() || magnitude.gte(1)) return precision;
-  // For 0.000123 the exponent is -4: the first significant digit is the 4th decimal.
-  const firstSignificantDecimal = -magnitude.e;
+  if (units.integer !== '0' || !hasSignificantDigit(units.fraction)) return precision;
+  // For 0.000123 the first significant digit is the 4th decimal.
+  const firstSignificantDecimal = units.fraction.search(/[1-9]/) + 1;
   return Math.max(precision, Math.min(firstSignificantDecimal, assetDecimals));
 }
 
-function groupThousands(integerDigits: string, separator: string): string {
+/** "1234567" → "1 234 567" with the given separator. */
+export function groupThousands(integerDigits: string, separator: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
@@ -97,21 +87,16 @@ interface SignedNumber {
 }
 
 function formatParts(smallest: string, asset: Asset, options: FormatOptions): SignedNumber {
-  const units = unitsFromSmallest(smallest, asset.decimals);
-  const magnitude = units.abs();
-  const decimals = shownDecimals(
-    magnitude,
-    options.full ? asset.view_full_decimals : asset.view_decimals,
-    asset.decimals,
-  );
-  const shown = magnitude.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-  const [integerPart = '0', fractionPart = ''] = shown.toFixed(decimals).split('.');
-  const fraction = trimFraction(fractionPart, asset.is_fiat ? Math.min(fiatMinimumDecimals, decimals) : 0);
-  const grouped = groupThousands(integerPart, groupSeparator(asset));
+  const units = displayUnits(smallest, asset.decimals);
+  const decimals = shownDecimals(units, options.full ? asset.view_full_decimals : asset.view_decimals, asset.decimals);
+  // Cutting the digits is rounding down (toward zero) to the shown precision.
+  const shownFraction = units.fraction.slice(0, decimals);
+  const fraction = trimFraction(shownFraction, asset.is_fiat ? Math.min(fiatMinimumDecimals, decimals) : 0);
+  const grouped = groupThousands(units.integer, groupSeparator(asset));
   const digits = fraction === '' ? grouped : `${grouped}.${fraction}`;
   let sign = '';
-  if (!shown.isZero()) {
-    if (units.isNegative()) sign = minusSign;
+  if (units.integer !== '0' || hasSignificantDigit(shownFraction)) {
+    if (units.negative) sign = minusSign;
     else if (options.signed) sign = '+';
   }
   return { sign, digits };
@@ -140,19 +125,4 @@ export function formatAssetAmount(smallest: string, asset: Asset, options: Forma
   }
   const unit = asset.is_fiat ? asset.symbol : asset.code;
   return `${sign}${digits}${spaceSeparator}${unit}`;
-}
-
-/**
- * Spec 000 s.9: percentages in en-US form, from a decimal string: "1" → "1%", "0.5" → "0.5%",
- * "1234.5" → "1,234.5%" (at most two decimals, rounded half up as Intl does). Built from the
- * decimal itself rather than Intl, which would need a float or a literal-typed string.
- */
-export function formatPercent(value: string): string {
-  const decimal = toDecimal(value);
-  if (decimal === null) return value;
-  const rounded = decimal.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const [integerPart = '0', fractionPart = ''] = rounded.abs().toFixed().split('.');
-  const grouped = groupThousands(integerPart, commaSeparator);
-  const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
-  return `${sign}${fractionPart === '' ? grouped : `${grouped}.${fractionPart}`}%`;
 }

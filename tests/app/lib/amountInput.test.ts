@@ -8,7 +8,8 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountInputText, parseAmountInput } from '../../../src/app/lib/amountInput.ts';
-import { formatAssetNumber, unitsFromSmallest } from '../../../src/app/lib/money.ts';
+import { formatAssetNumber } from '../../../src/app/lib/money.ts';
+import { unitsFromSmallest } from '../../../src/app/lib/moneyUnits.ts';
 import { btc, rub, usdt } from './money.assets.ts';
 
 describe('the amount-input rule', () => {

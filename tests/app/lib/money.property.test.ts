@@ -7,12 +7,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatAssetAmount,
-  formatAssetNumber,
-  smallestFromUnits,
-  unitsFromSmallest,
-} from '../../../src/app/lib/money.ts';
+import { formatAssetAmount, formatAssetNumber } from '../../../src/app/lib/money.ts';
+import { smallestFromUnits, unitsFromSmallest } from '../../../src/app/lib/moneyUnits.ts';
 import type { Asset } from '../../../src/contract/wallet.ts';
 import { allAssets, cryptoAssets, fiatAssets } from './money.assets.ts';
 

@@ -5,14 +5,13 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
+import { formatAssetAmount, formatAssetNumber } from '../../../src/app/lib/money.ts';
 import {
-  formatAssetAmount,
-  formatAssetNumber,
   formatPercent,
   isRepresentable,
   smallestFromUnits,
   unitsFromSmallest,
-} from '../../../src/app/lib/money.ts';
+} from '../../../src/app/lib/moneyUnits.ts';
 import { btc, eth, eur, jet, kgs, rub, trx, uah, usd, usdt } from './money.assets.ts';
 
 /** The no-break space the formatter groups with, written visibly. */
