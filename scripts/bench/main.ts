@@ -3,7 +3,7 @@
 import { passcodeBench } from './passcode.ts';
 import { type Client, type DatabaseHandle, listening, signIn, withPglite, withPostgres } from './server.ts';
 import { ms, percentile, statusList } from './stats.ts';
-import { depositAddress, depositInProcess, depositThroughApi, runLoad } from './traffic.ts';
+import { depositAddress, depositInProcess, depositThroughApi, runLoad, settle } from './traffic.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
 
@@ -23,7 +23,7 @@ const databases = setting('BENCH_DATABASES', 'pglite,postgres', 'pglite,postgres
 const phaseMs = 1000 * Number(setting('BENCH_SECONDS', '5', '1.5'));
 const concurrency = Number(setting('BENCH_CONCURRENCY', '16', '16'));
 const userCount = Number(setting('BENCH_USERS', '8', '8'));
-const rates = numbers(setting('BENCH_RATES', '500,1000,1500', '500,1000'));
+const rates = numbers(setting('BENCH_RATES', '500,1000,1500', '500'));
 const rateMs = 1000 * Number(setting('BENCH_RATE_SECONDS', '5', '1.5'));
 const historySizes = numbers(setting('BENCH_HISTORY_SIZES', '100,1000,10000', '100,1000'));
 const historyMs = 1000 * Number(setting('BENCH_HISTORY_SECONDS', '3', '1'));
@@ -101,6 +101,8 @@ async function ratePhase(origin: string, users: readonly Client[]): Promise<void
       `${`>${lateAfterMs} ms`.padStart(9)}${'dropped'.padStart(9)}   statuses`,
   );
   for (const rate of rates) {
+    const [first] = users;
+    if (first !== undefined) await settle(first);
     const result = await runLoad({
       origin,
       path: '/api/v1/wallet/balance',
@@ -130,6 +132,7 @@ async function historyPhase(origin: string, database: DatabaseHandle, parallelSe
       '(deposits seeded through the chain simulator service, in process)',
   );
   console.log(`  ${'operations'.padEnd(11)}${'p50'.padStart(11)}${'p99'.padStart(11)}${'req/s'.padStart(8)}   seeding`);
+  await settle(user);
   let seeded = 0;
   let firstP50 = Number.NaN;
   for (const size of historySizes) {

@@ -84,11 +84,14 @@ export async function freePort(): Promise<number> {
 const pgBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 const asRoot = process.getuid?.() === 0;
 
-function runPg(command: string, args: readonly string[]): void {
+/** The command line of a PostgreSQL tool, run as the postgres user when we are root. */
+function pgCommand(command: string, args: readonly string[]): [string, string[]] {
   const binary = join(pgBin, command);
-  const result = asRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'pipe', encoding: 'utf8' })
-    : spawnSync(binary, [...args], { stdio: 'pipe', encoding: 'utf8' });
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, [...args]];
+}
+
+function runPg(command: string, args: readonly string[]): void {
+  const result = spawnSync(...pgCommand(command, args), { stdio: 'pipe', encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
@@ -129,6 +132,14 @@ export async function withPostgres(measure: Measure): Promise<void> {
   const port = await freePort();
   const data = join(dir, 'data');
   let started = false;
+  // A bench stopped from outside (CI's time limit sends SIGTERM) still stops its cluster.
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    if (started) spawnSync(...pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGTERM', stopOnSignal);
+  process.once('SIGINT', stopOnSignal);
   try {
     runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
     runPg('pg_ctl', [
@@ -149,6 +160,8 @@ export async function withPostgres(measure: Measure): Promise<void> {
       await database.close();
     }
   } finally {
+    process.off('SIGTERM', stopOnSignal);
+    process.off('SIGINT', stopOnSignal);
     if (started) runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   }

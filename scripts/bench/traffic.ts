@@ -30,6 +30,20 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   }
 }
 
+/**
+ * Waits until the server has worked off what an overloaded run left queued (it answers requests
+ * the client gave up on): a balance read must come back within 50 ms, for at most 60 s.
+ */
+export async function settle(client: Client): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    await (await fetch(`${client.origin}/api/v1/wallet/balance`, { headers: { cookie: client.cookie } })).arrayBuffer();
+    if (performance.now() - started < 50) return;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
 const addressList = z.object({ items: z.array(z.object({ address: z.string() })) });
 
 /** The user's main deposit address on a network, made on first ask (GET /wallet/address/:network). */
