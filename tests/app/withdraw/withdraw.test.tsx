@@ -117,7 +117,7 @@ describe('choosing what to withdraw', () => {
     api.security = { ...api.security, outflowsHeldUntil: new Date(Date.now() + 3 * 60 * 60_000).toISOString() };
     open('/wallet/withdraw/USDT/TRX');
     expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawals are paused' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(
+    expect((await screen.findByRole('status')).textContent).toMatch(
       /^For your safety, withdrawals are paused until \d+ \w{3} \d\d:\d\d after the change of your passcode or backup e-mail\.$/,
     );
     expect(screen.getByRole('link', { name: 'Go to Security' }).getAttribute('href')).toBe('/account/security');

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { interpretScannedCode } from '../../lib/scannedCode.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LineIcon } from '../../ui/LineIcon.tsx';
@@ -39,14 +38,18 @@ function useScan(): (() => void) | null {
   const scanQr = platform.scanQr;
   if (scanQr === undefined) return null;
   return () => {
-    void scanQr(t`Scan a wallet address or a Kopilka link`).then((text) => {
-      if (text === null) return;
-      const code = interpretScannedCode(text, window.location.origin);
-      if (code.kind === 'path') router.history.push(code.path);
-      else if (code.kind === 'address')
-        router.history.push(`/wallet/withdraw?${new URLSearchParams({ address: code.address }).toString()}`);
-      else toasts.show('error', t`This QR code is not a wallet address or a Kopilka link.`);
-    });
+    // The code's grammar loads while the scanner is open: home's first screen does without it.
+    const grammar = import('../../lib/scannedCode.ts');
+    void Promise.all([scanQr(t`Scan a wallet address or a Kopilka link`), grammar]).then(
+      ([text, { interpretScannedCode }]) => {
+        if (text === null) return;
+        const code = interpretScannedCode(text, window.location.origin);
+        if (code.kind === 'path') router.history.push(code.path);
+        else if (code.kind === 'address')
+          router.history.push(`/wallet/withdraw?${new URLSearchParams({ address: code.address }).toString()}`);
+        else toasts.show('error', t`This QR code is not a wallet address or a Kopilka link.`);
+      },
+    );
   };
 }
 

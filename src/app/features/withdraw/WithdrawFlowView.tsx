@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
@@ -13,8 +13,8 @@ import { formatAssetAmount } from '../../lib/money.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
+import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { PasscodeConfirmView } from '../../ui/passcodeConfirm/PasscodeConfirmView.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
@@ -24,6 +24,12 @@ import type { WithdrawActor } from './withdraw.ts';
 import type { WithdrawNetwork } from './withdrawChoices.ts';
 import { addressErrorMessage, amountErrorMessage, submitErrorMessage } from './withdrawMessages.ts';
 import './withdraw.css';
+
+// The passcode step is the last one: its view loads while the review shows, not with the form.
+const loadPasscodeView = () => import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx');
+const PasscodeConfirmView = lazy(() =>
+  loadPasscodeView().then(({ PasscodeConfirmView }) => ({ default: PasscodeConfirmView })),
+);
 
 type Snapshot = SnapshotFrom<typeof withdrawMachine>;
 
@@ -184,6 +190,9 @@ function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
 }
 
 function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) {
+  useEffect(() => {
+    void loadPasscodeView();
+  }, []);
   const { t } = useLingui();
   const { amount, fee, address } = snapshot.context;
   const sent = amount ?? '0';
@@ -221,17 +230,19 @@ function PasscodeScreen({ asset, snapshot, onBack }: ScreenProps) {
   useScreenActions({ main: null, back: onBack });
   if (child === undefined) return <Sending />;
   return (
-    <PasscodeConfirmView
-      actor={child}
-      title={<Trans>Confirm the withdrawal</Trans>}
-      subtitle={
-        submitError === 'invalid_token' ? (
-          i18n._(submitErrorMessage(submitError, asset.code))
-        ) : (
-          <Trans>Enter your passcode to send {formatted}.</Trans>
-        )
-      }
-    />
+    <Suspense fallback={<Loading />}>
+      <PasscodeConfirmView
+        actor={child}
+        title={<Trans>Confirm the withdrawal</Trans>}
+        subtitle={
+          submitError === 'invalid_token' ? (
+            i18n._(submitErrorMessage(submitError, asset.code))
+          ) : (
+            <Trans>Enter your passcode to send {formatted}.</Trans>
+          )
+        }
+      />
+    </Suspense>
   );
 }
 

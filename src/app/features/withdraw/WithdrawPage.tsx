@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
@@ -10,7 +10,6 @@ import { deviceId } from '../../lib/deviceId.ts';
 import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
-import { OutflowHoldNotice } from '../../ui/OutflowHoldNotice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
@@ -25,6 +24,12 @@ import {
   withdrawStepOf,
   withdrawSteps,
 } from './withdrawSteps.ts';
+
+// Only a paused person sees the notice, and it brings the date formatting (dayjs) with it: the
+// withdraw screen's first paint does without both.
+const OutflowHoldNotice = lazy(() =>
+  import('../../ui/OutflowHoldNotice.tsx').then(({ OutflowHoldNotice }) => ({ default: OutflowHoldNotice })),
+);
 
 /**
  * `/wallet/withdraw/{asset}/{network}`: the catalogue, the balance and the security info
@@ -160,7 +165,9 @@ function WithdrawalsHeld({ until }: { until: string }) {
   return (
     <Page centered>
       <PageTitle title={<Trans>Withdrawals are paused</Trans>} />
-      <OutflowHoldNotice until={until} />
+      <Suspense fallback={null}>
+        <OutflowHoldNotice until={until} />
+      </Suspense>
       <Link to="/account/security" className="ui-button ui-button--secondary ui-button--stretched">
         <Trans>Go to Security</Trans>
       </Link>
