@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/vite/precompress.ts';
 
 // Order matters: the router plugin must see route files first, then Babel
 // compiles Lingui macros before React's transform.
@@ -21,6 +22,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    // Last: .br and .gz copies of everything the build wrote, for the server to send as they are.
+    precompress(),
   ],
   build: {
     outDir: 'dist/app',

@@ -15,6 +15,7 @@ const buildInputs = [
   'index.html',
   'public',
   'vite.config.ts',
+  'scripts/vite',
   'lingui.config.ts',
   'package-lock.json',
 ];

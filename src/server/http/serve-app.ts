@@ -21,7 +21,9 @@ function looksLikeFile(path: string): boolean {
 /**
  * Serves the built single-page app from `appDir` on every path outside the API. Hashed files
  * under /assets are cached for a year; index.html is revalidated on every load so a deploy is
- * picked up at once, and answers every client route so the router can take over.
+ * picked up at once, and answers every client route so the router can take over. The build writes
+ * a brotli and a gzip copy of every text file (scripts/vite/precompress.ts): the copy the browser
+ * accepts is sent as it is (`Vary: accept-encoding`), the file itself when it accepts neither.
  */
 export async function serveApp(app: FastifyInstance, appDir: string): Promise<void> {
   const indexFile = join(appDir, 'index.html');
@@ -30,6 +32,7 @@ export async function serveApp(app: FastifyInstance, appDir: string): Promise<vo
     prefix: '/',
     index: false,
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (response, filePath) => {
       const isHashedAsset = filePath.startsWith(join(appDir, 'assets'));
