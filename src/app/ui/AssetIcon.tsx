@@ -1,11 +1,3 @@
-import TokenBNB from '@web3icons/react/icons/tokens/TokenBNB';
-import TokenBTC from '@web3icons/react/icons/tokens/TokenBTC';
-import TokenETH from '@web3icons/react/icons/tokens/TokenETH';
-import TokenLTC from '@web3icons/react/icons/tokens/TokenLTC';
-import TokenTON from '@web3icons/react/icons/tokens/TokenTON';
-import TokenTRX from '@web3icons/react/icons/tokens/TokenTRX';
-import TokenUSDC from '@web3icons/react/icons/tokens/TokenUSDC';
-import TokenUSDT from '@web3icons/react/icons/tokens/TokenUSDT';
 import aeFlag from 'circle-flags/flags/ae.svg?url&no-inline';
 import amFlag from 'circle-flags/flags/am.svg?url&no-inline';
 import azFlag from 'circle-flags/flags/az.svg?url&no-inline';
@@ -29,25 +21,30 @@ import trFlag from 'circle-flags/flags/tr.svg?url&no-inline';
 import uaFlag from 'circle-flags/flags/ua.svg?url&no-inline';
 import usFlag from 'circle-flags/flags/us.svg?url&no-inline';
 import uzFlag from 'circle-flags/flags/uz.svg?url&no-inline';
-import type { ComponentType } from 'react';
+import bnbIcon from './tokenIcons/BNB.svg?url&no-inline';
+import btcIcon from './tokenIcons/BTC.svg?url&no-inline';
+import ethIcon from './tokenIcons/ETH.svg?url&no-inline';
+import ltcIcon from './tokenIcons/LTC.svg?url&no-inline';
+import tonIcon from './tokenIcons/TON.svg?url&no-inline';
+import trxIcon from './tokenIcons/TRX.svg?url&no-inline';
+import usdcIcon from './tokenIcons/USDC.svg?url&no-inline';
+import usdtIcon from './tokenIcons/USDT.svg?url&no-inline';
 import './asset.css';
 
-/** What a web3icons token component accepts (their shared props, narrowed to what we pass). */
-type TokenIcon = ComponentType<{ size?: number; variant?: 'branded' | 'mono' | 'background'; 'aria-hidden'?: boolean }>;
-
 /**
- * Crypto by code. Each component is imported on its own so the bundle carries only these few;
+ * Crypto by code: web3icons' branded artwork, written to files by scripts/token-icons.ts and shown
+ * as images like the flags, so no icon component weighs on the first screen's JavaScript.
  * web3icons has no JetTon (JET), which falls back to a lettered circle.
  */
-const tokenIcons: Readonly<Record<string, TokenIcon>> = {
-  BNB: TokenBNB,
-  BTC: TokenBTC,
-  ETH: TokenETH,
-  LTC: TokenLTC,
-  TON: TokenTON,
-  TRX: TokenTRX,
-  USDC: TokenUSDC,
-  USDT: TokenUSDT,
+const tokenIcons: Readonly<Record<string, string>> = {
+  BNB: bnbIcon,
+  BTC: btcIcon,
+  ETH: ethIcon,
+  LTC: ltcIcon,
+  TON: tonIcon,
+  TRX: trxIcon,
+  USDC: usdcIcon,
+  USDT: usdtIcon,
 };
 
 /** Chain identifiers (spec 000 s.3) → the code of the chain's own coin, whose icon is the badge. */
@@ -97,10 +94,8 @@ export function hasAssetIcon(code: string): boolean {
 }
 
 function Glyph({ code, size }: { code: string; size: number }) {
-  const Token = tokenIcons[code];
-  if (Token) return <Token size={size} variant="branded" aria-hidden />;
-  const flag = fiatFlags[code];
-  if (flag) return <img className="ui-asset-icon-flag" src={flag} width={size} height={size} alt="" />;
+  const image = tokenIcons[code] ?? fiatFlags[code];
+  if (image) return <img className="ui-asset-icon-image" src={image} width={size} height={size} alt="" />;
   return (
     <span className="ui-asset-icon-letter" style={{ fontSize: Math.round(size * 0.45) }}>
       {code.slice(0, 1)}

@@ -20,7 +20,7 @@ const tron = assetNetwork('TRX', 'Tron (TRC20)', 'TRC20', {
 describe('an asset row', () => {
   it('shows the icon, the name, the code and both values', () => {
     const { container } = render(<AssetCell asset={btc} value="0.5 BTC" secondaryValue="$40,000.00" />);
-    expect(container.querySelector('.ui-asset-icon[data-code="BTC"] svg')).not.toBeNull();
+    expect(container.querySelector('.ui-asset-icon[data-code="BTC"] img')).not.toBeNull();
     expect(container.querySelector('.ui-cell-title')?.textContent).toBe('BTC');
     expect(container.querySelector('.ui-cell-subtitle')?.textContent).toBe('BTC');
     expect(container.querySelector('.ui-asset-cell-value')?.textContent).toBe('0.5 BTC');
@@ -54,14 +54,14 @@ describe('a network row', () => {
     expect(container.querySelector('.ui-cell-title')?.textContent).toBe('Tron');
     expect(container.querySelector('.ui-network-cell-protocol')?.textContent).toBe('TRC20');
     expect(container.querySelector('.ui-network-cell-detail')?.textContent).toBe('Fee 1 USDT');
-    expect(container.querySelector('.ui-asset-icon[data-code="TRX"] svg')).not.toBeNull();
+    expect(container.querySelector('.ui-asset-icon[data-code="TRX"] img')).not.toBeNull();
   });
 
   it('shows BNB Smart Chain with the BNB mark and is pressable', async () => {
     const onClick = vi.fn<() => void>();
     const bsc = { ...tron, name: 'BNB Smart Chain (BEP20)', network: 'BSC', protocol: 'BEP20' };
     const { container } = render(<NetworkCell network={bsc} onClick={onClick} />);
-    expect(container.querySelector('.ui-asset-icon[data-code="BNB"] svg')).not.toBeNull();
+    expect(container.querySelector('.ui-asset-icon[data-code="BNB"] img')).not.toBeNull();
     await userEvent.setup().click(screen.getByRole('button'));
     expect(onClick).toHaveBeenCalledTimes(1);
   });

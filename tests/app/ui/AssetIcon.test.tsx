@@ -1,13 +1,18 @@
 /**
- * Asset icons: crypto from web3icons as inline SVG, fiat as circle flags, unknown codes as a
+ * Asset icons: crypto as web3icons' artwork in image files, fiat as circle flags, unknown codes as a
  * lettered circle, and a chain badge when a network is given.
  */
+import { readFileSync } from 'node:fs';
 import { render } from '@testing-library/react';
 import europeanUnion from 'circle-flags/flags/european_union.svg?url&no-inline';
 import kyrgyzstan from 'circle-flags/flags/kg.svg?url&no-inline';
 import russia from 'circle-flags/flags/ru.svg?url&no-inline';
 import { describe, expect, it } from 'vitest';
+import { tokenSvg } from '../../../scripts/token-icons.ts';
 import { AssetIcon, hasAssetIcon } from '../../../src/app/ui/AssetIcon.tsx';
+import bnb from '../../../src/app/ui/tokenIcons/BNB.svg?url&no-inline';
+import btc from '../../../src/app/ui/tokenIcons/BTC.svg?url&no-inline';
+import trx from '../../../src/app/ui/tokenIcons/TRX.svg?url&no-inline';
 
 function iconOf(code: string, network?: string) {
   const { container } = render(<AssetIcon code={code} size={32} network={network} />);
@@ -17,18 +22,22 @@ function iconOf(code: string, network?: string) {
 }
 
 describe('an asset icon', () => {
-  it('draws each catalogue coin that web3icons has as an inline SVG of the size asked', () => {
+  it('draws each catalogue coin that web3icons has as an image of the size asked, with no text of its own', () => {
     for (const code of ['BTC', 'ETH', 'USDT', 'USDC', 'TON', 'TRX', 'BNB', 'LTC']) {
-      const svg = iconOf(code).querySelector(':scope > svg');
-      expect(svg, code).not.toBeNull();
-      expect(svg?.getAttribute('width')).toBe('32');
-      expect(svg?.querySelector('path')).not.toBeNull();
+      const image = iconOf(code).querySelector(':scope > img');
+      expect(image?.getAttribute('src'), code).toMatch(new RegExp(`/tokenIcons/${code}\\.svg`));
+      expect(image?.getAttribute('width')).toBe('32');
+      expect(image?.getAttribute('alt')).toBe('');
     }
+    expect(iconOf('BTC').querySelector('img')?.getAttribute('src')).toBe(btc);
   });
 
-  it('draws different artwork for different coins', () => {
-    const paths = ['BTC', 'ETH', 'TON'].map((code) => iconOf(code).querySelector('path')?.getAttribute('d'));
-    expect(new Set(paths).size).toBe(3);
+  it('keeps each coin file exactly as web3icons draws that coin (branded)', () => {
+    for (const code of ['BTC', 'ETH', 'USDT', 'USDC', 'TON', 'TRX', 'BNB', 'LTC'] as const) {
+      const file = readFileSync(`src/app/ui/tokenIcons/${code}.svg`, 'utf8');
+      expect(file, `${code}.svg is out of date: node scripts/token-icons.ts`).toBe(tokenSvg(code));
+    }
+    expect(tokenSvg('TON')).toContain('fill="#0098EA"');
   });
 
   it('shows a fiat currency as its country flag, the euro as the EU flag', () => {
@@ -53,8 +62,8 @@ describe('an asset icon', () => {
 
   it('adds a badge of the chain coin for a network', () => {
     const badge = iconOf('USDT', 'TRX').querySelector('.ui-asset-icon-badge');
-    expect(badge?.querySelector('svg')).not.toBeNull();
-    expect(iconOf('USDT', 'BSC').querySelector('.ui-asset-icon-badge svg')).not.toBeNull();
+    expect(badge?.querySelector('img')?.getAttribute('src')).toBe(trx);
+    expect(iconOf('USDT', 'BSC').querySelector('.ui-asset-icon-badge img')?.getAttribute('src')).toBe(bnb);
   });
 
   it('adds no badge for a coin on its own chain or without a network', () => {
