@@ -5,7 +5,9 @@
 //   answered, for `durationMs`.
 // open: requests arrive at `rate` a second whatever the server does (fixed arrivals); a request's
 //   latency counts from when it was due, so a server that falls behind shows it. A request due
-//   while `maxInFlight` are still unanswered is dropped; one unanswered after `timeoutMs` too.
+//   while `maxInFlight` are still unanswered is dropped (never sent): the client never abandons a
+//   request it sent, so an overloaded server is not left working for nobody, and the queue it can
+//   build is bounded. One unanswered after `timeoutMs` counts as an error.
 //
 // Every request carries one session (clients take the cookies in turn) and, like the home's
 // balance poll, the ETag that session last received in `If-None-Match` when the server sent one.
@@ -68,14 +70,9 @@ function send(cookie: string, dueAt: number): Promise<void> {
         done();
       });
     });
-    let timedOut = false;
-    outgoing.once('timeout', () => {
-      timedOut = true;
-      dropped += 1;
-      outgoing.destroy();
-    });
+    outgoing.once('timeout', () => outgoing.destroy(new Error('timed out')));
     outgoing.once('error', () => {
-      if (!timedOut) errors += 1;
+      errors += 1;
     });
     // After an answer, an error or a timeout alike.
     outgoing.once('close', () => done());

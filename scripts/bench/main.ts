@@ -111,15 +111,16 @@ async function ratePhase(origin: string, users: readonly Client[]): Promise<void
       durationMs: rateMs,
       concurrency: 0,
       rate,
-      maxInFlight: 256,
-      timeoutMs: 2000,
+      maxInFlight: 64,
+      timeoutMs: 30_000,
       maxRequests,
     });
     const late = result.latencies.filter((latency) => latency > lateAfterMs).length;
     console.log(
       `  ${String(rate).padEnd(8)}${(result.latencies.length / (rateMs / 1000)).toFixed(0).padStart(11)}` +
         `${ms(percentile(result.latencies, 0.5)).padStart(11)}${ms(percentile(result.latencies, 0.99)).padStart(11)}` +
-        `${String(late).padStart(9)}${String(result.dropped + result.errors).padStart(9)}   ${statusList(result.statuses)}`,
+        `${String(late).padStart(9)}${String(result.dropped).padStart(9)}   ${statusList(result.statuses)}` +
+        (result.errors === 0 ? '' : `, ${result.errors} errors`),
     );
   }
 }

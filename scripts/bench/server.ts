@@ -97,6 +97,26 @@ function runPg(command: string, args: readonly string[]): void {
 
 type Measure = (label: string, database: DatabaseHandle) => Promise<void>;
 
+/**
+ * Runs `work`; a bench stopped from outside meanwhile (CI's time limit sends SIGTERM) still runs
+ * `cleanUp` before it ends. `cleanUp` must be synchronous: nothing else runs after a signal.
+ */
+async function cleanedUpEvenOnSignal(work: () => Promise<void>, cleanUp: () => void): Promise<void> {
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUp();
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  try {
+    await work();
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    cleanUp();
+  }
+}
+
 /** Migrated and seeded with the asset catalogue, as the server does at start. */
 async function prepared(database: DatabaseHandle): Promise<DatabaseHandle> {
   await database.migrate();
@@ -106,16 +126,17 @@ async function prepared(database: DatabaseHandle): Promise<DatabaseHandle> {
 
 export async function withPglite(measure: Measure): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'kopilka-bench-pglite-'));
-  try {
-    const database = await prepared(await openPglite(dir));
-    try {
-      await measure('PGlite (embedded, on disk)', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await cleanedUpEvenOnSignal(
+    async () => {
+      const database = await prepared(await openPglite(dir));
+      try {
+        await measure('PGlite (embedded, on disk)', database);
+      } finally {
+        await database.close();
+      }
+    },
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
 }
 
 export async function withPostgres(measure: Measure): Promise<void> {
@@ -132,37 +153,31 @@ export async function withPostgres(measure: Measure): Promise<void> {
   const port = await freePort();
   const data = join(dir, 'data');
   let started = false;
-  // A bench stopped from outside (CI's time limit sends SIGTERM) still stops its cluster.
-  const stopOnSignal = (signal: NodeJS.Signals) => {
-    if (started) spawnSync(...pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-    process.kill(process.pid, signal);
-  };
-  process.once('SIGTERM', stopOnSignal);
-  process.once('SIGINT', stopOnSignal);
-  try {
-    runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
-    runPg('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
-      'start',
-    ]);
-    started = true;
-    const database = await prepared(openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`));
-    try {
-      await measure(`PostgreSQL 15 (throwaway cluster on 127.0.0.1:${port})`, database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    process.off('SIGTERM', stopOnSignal);
-    process.off('SIGINT', stopOnSignal);
-    if (started) runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await cleanedUpEvenOnSignal(
+    async () => {
+      runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
+      runPg('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+        'start',
+      ]);
+      started = true;
+      const database = await prepared(openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`));
+      try {
+        await measure(`PostgreSQL 15 (throwaway cluster on 127.0.0.1:${port})`, database);
+      } finally {
+        await database.close();
+      }
+    },
+    () => {
+      if (started) spawnSync(...pgCommand('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' });
+      started = false;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 }
