@@ -1,13 +1,19 @@
-// The first-screen JavaScript budget: the entry chunk, everything it imports
-// statically (preloaded before the first paint), and the lazily split chunks the
-// first screen cannot paint without (the root and home routes, the active
-// locale's catalog). Each file is measured gzipped at level 9. An end-to-end
-// test checks that the browser loads nothing outside this set on first paint.
+// The first-screen JavaScript budget, per screen (issue 10): everything a screen cannot paint
+// without, measured gzipped at level 9, for the four screens people open first. A screen's set is
+// the entry chunk and the lazily split chunks its path loads (the screen's route chunks, the
+// active locale's catalog; in the mini app the Telegram SDK), each with everything it imports
+// statically (preloaded with it). The root route is not split: it is part of the entry.
+// Each screen is measured with every locale's catalog and the heaviest counts. An end-to-end test
+// (e2e/first-screen.spec.ts) opens the four screens and checks that the browser loads no
+// JavaScript outside the set counted here, so a chunk cannot be missed silently. A source listed
+// here that no chunk comes from any more fails the count too. Fails (npm test, "bundle budget")
+// when a screen is over its budget; prints each screen against the 175 KiB goal.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const budgetKiB = 175;
+/** Issue 10's goal for every first screen. */
+const goalKiB = 175;
 const appDir = process.env.APP_DIR ?? 'dist/app';
 
 interface ManifestChunk {
@@ -18,17 +24,58 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
-/** Sources whose chunks the first screen needs even though they are split off. */
-const firstScreenSources = [/src\/app\/routes\/__root\.tsx/, /src\/app\/routes\/index\.tsx/, /locales\/en\/messages/];
+export interface Screen {
+  readonly name: string;
+  /**
+   * The blocking budget: the goal, or while a screen is still above it, its figure when last cut
+   * plus about 1 KiB, so it can only shrink (docs/performance.md says what is left to cut).
+   */
+  readonly budgetKiB: number;
+  /** Sources of the lazily split chunks this screen loads before it paints; each must be in the manifest. */
+  readonly lazySources: readonly RegExp[];
+}
 
-export function firstScreenFiles(manifest: Manifest): string[] {
-  const seeds = Object.entries(manifest)
-    .filter(
-      ([key, chunk]) => chunk.isEntry === true || firstScreenSources.some((pattern) => pattern.test(chunk.src ?? key)),
-    )
+const homeRoute = /^src\/app\/routes\/index\.tsx/;
+const signedInHome = /^src\/app\/routes\/-signedInHome\.tsx/;
+const withdrawRoute = /^src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\.tsx/;
+/** The mini app loads the SDK and the expansion rule as soon as it starts (platform/miniApp.ts). */
+const miniApp = [/^src\/app\/platform\/telegramSdk\.ts/, /^src\/app\/platform\/expandRule\.ts/];
+
+export const screens: readonly Screen[] = [
+  { name: 'signed-out web /', budgetKiB: goalKiB, lazySources: [homeRoute] },
+  { name: 'signed-in web /', budgetKiB: 189, lazySources: [homeRoute, signedInHome] },
+  { name: 'signed-in mini app /', budgetKiB: 211, lazySources: [homeRoute, signedInHome, ...miniApp] },
+  { name: 'mini app /wallet/withdraw/TON/TON', budgetKiB: 214, lazySources: [withdrawRoute, ...miniApp] },
+];
+
+const catalogSource = /^locales\/([a-z-]+)\/messages\./i;
+
+/** The locales the build carries a catalog for, from the manifest. */
+export function catalogLocales(manifest: Manifest): string[] {
+  return Object.entries(manifest).flatMap(([key, chunk]) => {
+    const locale = catalogSource.exec(chunk.src ?? key)?.[1];
+    return locale === undefined ? [] : [locale];
+  });
+}
+
+function chunksFrom(manifest: Manifest, source: RegExp): string[] {
+  const keys = Object.entries(manifest)
+    .filter(([key, chunk]) => source.test(chunk.src ?? key))
     .map(([key]) => key);
+  // A source renamed or no longer split must not quietly drop its bytes from the count.
+  if (keys.length === 0) throw new Error(`No chunk in the build comes from ${source}: update scripts/size.ts`);
+  return keys;
+}
+
+/** The JavaScript files a screen loads before it paints, with `locale`'s catalog. */
+export function screenFiles(manifest: Manifest, screen: Screen, locale: string): string[] {
+  const catalog = new RegExp(`^locales/${locale}/messages\\.`);
+  const seeds = [
+    ...Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true),
+    ...[...screen.lazySources, catalog].flatMap((source) => chunksFrom(manifest, source)),
+  ];
   const seen = new Set<string>();
   const visit = (key: string): void => {
     if (seen.has(key)) return;
@@ -41,24 +88,51 @@ export function firstScreenFiles(manifest: Manifest): string[] {
     .filter((file): file is string => typeof file === 'string' && file.endsWith('.js'));
 }
 
+function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(join(appDir, file)), { level: 9 }).length;
+}
+
+function kib(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+interface Measured {
+  readonly locale: string;
+  readonly files: readonly { file: string; bytes: number }[];
+  readonly total: number;
+}
+
+function measure(manifest: Manifest, screen: Screen): Measured {
+  const perLocale = catalogLocales(manifest).map((locale) => {
+    const files = screenFiles(manifest, screen, locale).map((file) => ({ file, bytes: gzipBytes(file) }));
+    return { locale, files, total: files.reduce((sum, { bytes }) => sum + bytes, 0) };
+  });
+  const heaviest = perLocale.reduce((a, b) => (b.total > a.total ? b : a));
+  return heaviest;
+}
+
 function main(): void {
   const manifest: Manifest = JSON.parse(readFileSync(join(appDir, '.vite', 'manifest.json'), 'utf8'));
-  const files = firstScreenFiles(manifest);
-  let total = 0;
-  const rows = files.map((file) => {
-    const bytes = gzipSync(readFileSync(join(appDir, file)), { level: 9 }).length;
-    total += bytes;
-    return { file, kib: bytes / 1024 };
-  });
-  rows.sort((a, b) => b.kib - a.kib);
-  for (const row of rows) console.log(`${row.kib.toFixed(1).padStart(8)} KiB  ${row.file}`);
-  const totalKiB = total / 1024;
-  console.log(
-    `First-screen JavaScript: ${totalKiB.toFixed(1)} KiB gzip (budget ${budgetKiB} KiB, ${files.length} files)`,
-  );
-  if (totalKiB > budgetKiB) {
+  const verbose = process.argv.includes('--files');
+  const over: string[] = [];
+  console.log(`First-screen JavaScript, gzip -9 (goal ${goalKiB} KiB each; the heaviest locale counts):`);
+  for (const screen of screens) {
+    const { locale, files, total } = measure(manifest, screen);
+    const totalKiB = total / 1024;
+    const versus = (limit: number) =>
+      `${totalKiB > limit ? 'over' : 'under'} by ${Math.abs(totalKiB - limit).toFixed(1)}`;
+    const budget = screen.budgetKiB === goalKiB ? '' : `, budget ${screen.budgetKiB} KiB: ${versus(screen.budgetKiB)}`;
+    console.log(
+      `${kib(total).padStart(7)} KiB  ${screen.name.padEnd(34)} ${String(files.length).padStart(2)} files, ${locale}; goal: ${versus(goalKiB)}${budget}`,
+    );
+    if (verbose)
+      for (const { file, bytes } of [...files].sort((a, b) => b.bytes - a.bytes))
+        console.log(`${kib(bytes).padStart(16)} KiB  ${file}`);
+    if (totalKiB > screen.budgetKiB) over.push(`${screen.name} (${kib(total)} > ${screen.budgetKiB} KiB)`);
+  }
+  if (over.length > 0) {
     console.error(
-      `Over budget by ${(totalKiB - budgetKiB).toFixed(1)} KiB: load what the first screen does not need lazily.`,
+      `Over budget: ${over.join(', ')}. Load what the screen does not need lazily (npm run size -- --files lists each file).`,
     );
     process.exit(1);
   }
