@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { positiveSmallestUnits, signedSmallestUnits, smallestUnits } from './amount';
 import { defineEndpoint } from './endpoint';
 import { opaqueToken } from './security';
-import { asset } from './wallet';
 
 /** Chain identifiers of the catalogue's networks (spec 000 s.3). */
 export const networkIds = ['TRX', 'ETH', 'BSC', 'TON', 'BTC', 'LTC'] as const;
@@ -18,8 +17,12 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 // Balance (spec 000 s.3 "Balance", s.7 GET /wallet/balance)
 
 export const assetBalance = z.object({
-  /** The asset, as in the catalogue. */
-  asset,
+  /**
+   * The asset's code. Its name, decimals and networks are in the catalogue (GET /wallet/asset),
+   * which the app holds anyway: the balance, refetched every 5 s, carries only what changes
+   * (docs/performance.md, "The balance poll").
+   */
+  asset: assetCode,
   /** What can be spent now, in the asset's smallest units. */
   available: smallestUnits,
   /** Held for operations in progress (withdrawals on their way, escrow), in smallest units. */

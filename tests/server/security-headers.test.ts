@@ -53,7 +53,7 @@ describe('security headers', () => {
   it('keeps every private API answer out of every cache', async () => {
     const { token } = await signInTestUser(server.database);
 
-    for (const url of ['/api/v1/user/settings', '/api/v1/wallet/balance', '/api/v1/security']) {
+    for (const url of ['/api/v1/user/settings', '/api/v1/security']) {
       const response = await server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       expect({ url, status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({
         url,
@@ -64,6 +64,21 @@ describe('security headers', () => {
     const refused = await server.app.inject({ method: 'GET', url: '/api/v1/wallet/balance' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets only the person’s own browser keep the polled balance, and only to revalidate it', async () => {
+    const { token } = await signInTestUser(server.database);
+
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/balance',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    expect({ status: response.statusCode, cache: response.headers['cache-control'] }).toEqual({
+      status: 200,
+      cache: 'private, no-cache',
+    });
   });
 
   it('keeps the cache rules of the built app (immutable assets, revalidated index)', async () => {

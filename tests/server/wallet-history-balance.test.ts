@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { type AssetPrices, assetCatalogue, assetPrices } from '../../src/contract/wallet';
 import { type WalletBalance, walletBalance } from '../../src/contract/wallet-operations';
 import { assets } from '../../src/server/db/schema/catalogue';
@@ -39,7 +40,7 @@ function expectedLocal(units: bigint, assetDecimals: number, asset: string, curr
 }
 
 function balanceOf(balance: WalletBalance, code: string) {
-  const row = balance.balances.find((entry) => entry.asset.code === code);
+  const row = balance.balances.find((entry) => entry.asset === code);
   if (row === undefined) throw new Error(`No ${code} in the balance`);
   return row;
 }
@@ -49,17 +50,27 @@ describe('GET /api/v1/wallet/balance', () => {
     expectError(await server.app.inject({ method: 'GET', url: '/api/v1/wallet/balance' }), 401, 'unauthorized');
   });
 
-  it('lists every enabled crypto asset of the catalogue in order, at zero for a new user', async () => {
+  it('lists every enabled crypto asset of the catalogue by code in order, at zero for a new user', async () => {
     const { call } = await signedIn();
     const catalogue = ok(await server.app.inject({ method: 'GET', url: '/api/v1/wallet/asset' }), assetCatalogue);
 
     const balance = ok(await call('GET', '/wallet/balance'), walletBalance);
 
     const enabledCrypto = Object.values(catalogue.assets).filter((asset) => !asset.is_fiat && asset.is_enabled);
-    expect(enabledCrypto.length).toBeGreaterThan(1);
-    expect(balance.balances.map((entry) => entry.asset)).toEqual(enabledCrypto);
+    expect(balance.balances.map((entry) => entry.asset)).toEqual(enabledCrypto.map((asset) => asset.code));
+    expect(balance.balances.map((entry) => entry.asset)).toEqual([
+      'USDT',
+      'TON',
+      'BTC',
+      'LTC',
+      'ETH',
+      'BNB',
+      'TRX',
+      'USDC',
+      'JET',
+    ]);
     for (const entry of balance.balances) {
-      expect(entry).toMatchObject({ available: '0', held: '0', local_amount: '0' });
+      expect(entry).toEqual({ asset: entry.asset, available: '0', held: '0', local_amount: '0' });
     }
     expect(balance.total).toEqual({ currency: 'USD', amount: '0' });
   });
@@ -131,7 +142,7 @@ describe('GET /api/v1/wallet/balance', () => {
     try {
       const balance = ok(await call('GET', '/wallet/balance'), walletBalance);
 
-      expect(balance.balances.map((entry) => entry.asset.code)).not.toContain('LTC');
+      expect(balance.balances.map((entry) => entry.asset)).not.toContain('LTC');
       expect(balance.balances.length).toBeGreaterThan(0);
     } finally {
       await server.database.db.update(assets).set({ isEnabled: true }).where(eq(assets.code, 'LTC'));
@@ -147,5 +158,104 @@ describe('the local value of a holding', () => {
     expect(localValue(units, 18, '3400.5', 8)).toBe(34_005n * 10n ** 49n);
     expect(localValue(1n, 18, '1', 8)).toBe(0n);
     expect(localValue(999_999_999n, 8, '1', 2)).toBe(999n);
+  });
+});
+
+describe('the balance poll', () => {
+  const balanceUrl = '/api/v1/wallet/balance';
+
+  function poll(token: string, ifNoneMatch?: string) {
+    return server.app.inject({
+      method: 'GET',
+      url: balanceUrl,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }),
+      },
+    });
+  }
+
+  it('tags the answer with the SHA-256 of its exact body and lets the browser keep it only to revalidate', async () => {
+    const { token } = await signedIn();
+
+    const answer = await poll(token);
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.etag).toBe(`"${createHash('sha256').update(answer.body).digest('base64url')}"`);
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers an unchanged balance 304 with no body when If-None-Match names its ETag', async () => {
+    const { token } = await signedIn();
+    const tag = String((await poll(token)).headers.etag);
+
+    const again = await poll(token, tag);
+
+    expect({
+      status: again.statusCode,
+      body: again.body,
+      etag: again.headers.etag,
+      cache: again.headers['cache-control'],
+    }).toEqual({ status: 304, body: '', etag: tag, cache: 'private, no-cache' });
+  });
+
+  it.each([
+    ['the tag marked weak', (tag: string) => `W/${tag}`],
+    ['the tag among others', (tag: string) => `"an-older-balance", ${tag}`],
+    ['any tag at all (*)', () => '*'],
+  ])('answers 304 to If-None-Match with %s', async (_, header) => {
+    const { token } = await signedIn();
+    const tag = String((await poll(token)).headers.etag);
+
+    expect((await poll(token, header(tag))).statusCode).toBe(304);
+  });
+
+  it('answers 200 with the new balance and a new ETag once a deposit changed it', async () => {
+    const { userId, token } = await signedIn();
+    const before = String((await poll(token)).headers.etag);
+    await seedDeposit(server.database.db, { userId, asset: 'TON', network: 'TON', amount: 1_500_000_000n });
+
+    const after = await poll(token, before);
+
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+    expect(balanceOf(z.parse(walletBalance, after.json()), 'TON').available).toBe('1500000000');
+  });
+
+  it('answers a tag sent without a session 401, never 304', async () => {
+    const { token } = await signedIn();
+    const tag = String((await poll(token)).headers.etag);
+
+    const refused = await server.app.inject({ method: 'GET', url: balanceUrl, headers: { 'if-none-match': tag } });
+
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers.etag).toBeUndefined();
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('stays under 1.5 KB for a person holding six assets, one with a withdrawal on its way', async () => {
+    const { userId, token } = await signedIn();
+    const db = server.database.db;
+    await seedDeposit(db, { userId, asset: 'USDT', network: 'TRX', amount: 12_345_678_900_000_000_000_000n });
+    await seedDeposit(db, { userId, asset: 'TON', network: 'TON', amount: 1_500_123_456_789n });
+    await seedDeposit(db, { userId, asset: 'BTC', network: 'BTC', amount: 250_000_001n });
+    await seedDeposit(db, { userId, asset: 'ETH', network: 'ETH', amount: 3_200_000_000_000_000_123n });
+    await seedDeposit(db, { userId, asset: 'BNB', network: 'BSC', amount: 10_000_000_000_000_000_000n });
+    await seedDeposit(db, { userId, asset: 'TRX', network: 'TRX', amount: 25_000_123_456n });
+    await seedWithdrawal(db, {
+      userId,
+      asset: 'BTC',
+      network: 'BTC',
+      address: 'tb1qexampleaddress',
+      amount: 50_000_000n,
+      fee: 1_000n,
+      status: 'created',
+    });
+
+    const answer = await poll(token);
+
+    expect(answer.statusCode).toBe(200);
+    expect(Buffer.byteLength(answer.body)).toBeLessThanOrEqual(1536);
   });
 });

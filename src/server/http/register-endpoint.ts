@@ -6,6 +6,7 @@ import type { SessionPolicy } from '../modules/auth/sessions';
 import { authenticate, sessionCredential } from './authenticate';
 import { type Parsed, parseRequestPart, parseResponse, requestSchema } from './parse-request';
 import type { RateLimiter, RateLimitRuleName } from './rate-limit';
+import { sendRevalidated } from './revalidation';
 
 /** What a handler receives: the request parts already validated by the endpoint's schemas. */
 export interface EndpointInput<E extends EndpointDefinition> {
@@ -52,6 +53,11 @@ export interface EndpointOptions {
    * count one hit once authenticated and validated, before the handler runs.
    */
   readonly rateLimit?: RateLimitRuleName;
+  /**
+   * An answer the app polls: sent with an ETag over its bytes and `Cache-Control: private,
+   * no-cache`, and answered 304 without a body when `If-None-Match` names it (revalidation.ts).
+   */
+  readonly revalidate?: boolean;
 }
 
 /**
@@ -90,7 +96,10 @@ export function registerEndpoint<E extends EndpointDefinition>(
         await context.rateLimits.hit(rateLimit, { userId, address: request.ip, credential });
       }
       const answer = await handler({ ...parsed, userId, request, reply });
-      return context.validateResponses ? parseResponse(endpoint.response, answer, `${endpoint.method} ${url}`) : answer;
+      const checked = context.validateResponses
+        ? parseResponse(endpoint.response, answer, `${endpoint.method} ${url}`)
+        : answer;
+      return options.revalidate === true ? sendRevalidated(request, reply, checked) : checked;
     },
   });
 }

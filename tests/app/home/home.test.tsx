@@ -9,11 +9,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeSession, renderApp, signedIn } from '../support.tsx';
 import {
   assetBalance,
+  btc,
   installIntersectionObserver,
   installWalletApi,
   startingBalance,
   ton,
   transaction,
+  usd,
   usdt,
 } from '../wallet/fakeWalletApi.ts';
 
@@ -168,6 +170,17 @@ describe('the Scan action', () => {
     expect((await screen.findByRole('link', { name: /Toncoin/ })).textContent).toContain('2\u00a0TON');
   });
 
+  it('says when the assets cannot be named, and loads the catalogue again on request', async () => {
+    const api = installWalletApi();
+    installIntersectionObserver();
+    api.failing['GET /wallet/asset'] = { status: 500, body: { code: 'internal', message: 'Down' } };
+    openHome();
+    expect(await screen.findByText('Couldn’t load the assets.')).toBeTruthy();
+    delete api.failing['GET /wallet/asset'];
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByRole('link', { name: /Tether/ })).textContent).toContain('1\u00a0250.5\u00a0USDT');
+  });
+
   it('keeps the account one tap away', async () => {
     installWalletApi();
     installIntersectionObserver();
@@ -198,6 +211,34 @@ describe('the Scan action', () => {
 });
 
 describe('the balance refresh', () => {
+  it('names an asset switched on since the catalogue was loaded, fetching the catalogue again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now });
+    const api = installWalletApi();
+    installIntersectionObserver();
+    const [tether, toncoin] = startingBalance().balances;
+    if (tether === undefined || toncoin === undefined) throw new Error('the starting balance lost its entries');
+    api.catalogue = { assets: { USDT: usdt, TON: ton, USD: usd } };
+    api.balance = { ...startingBalance(), balances: [tether, toncoin] };
+    openHome();
+    await screen.findByText('$1,260.50');
+    expect(api.sentTo('GET /wallet/asset')).toHaveLength(1);
+
+    // Bitcoin is switched on, and half a bitcoin arrives before the next refetch.
+    api.catalogue = { assets: { USDT: usdt, TON: ton, BTC: btc, USD: usd } };
+    api.balance = {
+      total: { currency: 'USD', amount: '4626050000000' },
+      balances: [tether, toncoin, assetBalance(btc, '50000000', '0', '4500000000000')],
+    };
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+
+    const bitcoin = await screen.findByRole('link', { name: /Bitcoin/ });
+    expect(bitcoin.getAttribute('href')).toBe('/wallet/BTC');
+    expect(bitcoin.textContent).toContain('0.5\u00a0BTC');
+    expect(bitcoin.textContent).toContain('$45,000.00');
+    expect(api.sentTo('GET /wallet/asset')).toHaveLength(2);
+    vi.useRealTimers();
+  });
+
   it('refetches the balance every 5 s, and a deposit that arrived shows in the total and the history', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now });
     const api = installWalletApi();

@@ -72,7 +72,8 @@ export function stubFetch(routes: Routes): void {
  * feature's own routes.
  */
 export function stubWalletFetch(options: {
-  catalogue: AssetCatalogue;
+  /** The catalogue, or what it is at the time of each request. */
+  catalogue: AssetCatalogue | (() => AssetCatalogue);
   record(request: FakeRequest): void;
   failure(route: string): Answer | undefined;
   routes: Routes;
@@ -82,7 +83,9 @@ export function stubWalletFetch(options: {
     const failure = options.failure(request.route);
     if (failure) return failure;
     if (request.route === 'GET /user/settings') return ok(baseSettings);
-    if (request.route === 'GET /wallet/asset') return ok(options.catalogue);
+    if (request.route === 'GET /wallet/asset') {
+      return ok(typeof options.catalogue === 'function' ? options.catalogue() : options.catalogue);
+    }
     return options.routes(request);
   });
 }

@@ -1,8 +1,8 @@
 /**
  * A fake wallet API behind a stubbed `fetch` for the home, asset and transaction pages: the
  * catalogue, the settings, the balance, the history (paged along a cursor, filtered by asset, as
- * the server pages it) and transaction details by lookup kind. A test changes `balance`,
- * `transactions` or `details` between requests to play what the server would do, can make a
+ * the server pages it) and transaction details by lookup kind. A test changes `catalogue`,
+ * `balance`, `transactions` or `details` between requests to play what the server would do, can make a
  * route answer a failure, and reads every request sent.
  */
 import { vi } from 'vitest';
@@ -17,6 +17,8 @@ import { assetNetwork, cryptoAsset, fiatAsset } from '../support/assets.ts';
 import { type Answer, ok, stubWalletFetch } from '../support/fakeApi.ts';
 
 export interface FakeWalletApi {
+  /** GET /wallet/asset; starts as `catalogue`. */
+  catalogue: AssetCatalogue;
   balance: WalletBalance;
   /** Newest first, as the server lists them. */
   transactions: WalletTransaction[];
@@ -53,8 +55,9 @@ export const usd = fiatAsset('USD', 'US Dollar', '$');
 
 export const catalogue: AssetCatalogue = { assets: { USDT: usdt, TON: ton, BTC: btc, USD: usd } };
 
+/** A balance entry as the server sends it: the asset by its code. */
 export function assetBalance(asset: CryptoAsset, available: string, held: string, localAmount: string): AssetBalance {
-  return { asset, available, held, local_amount: localAmount };
+  return { asset: asset.code, available, held, local_amount: localAmount };
 }
 
 /** 1 250.5 USDT and 2 TON, about $1 260.50 in all; no bitcoin. */
@@ -104,6 +107,7 @@ const detailPath = /^\/wallet\/transactions\/([a-z_]+)\/([^/]+)$/;
 
 export function installWalletApi(): FakeWalletApi {
   const api: FakeWalletApi = {
+    catalogue,
     balance: startingBalance(),
     transactions: [],
     details: new Map(),
@@ -129,7 +133,7 @@ export function installWalletApi(): FakeWalletApi {
   };
 
   stubWalletFetch({
-    catalogue,
+    catalogue: () => api.catalogue,
     record: ({ route, search }) => {
       api.requests.push({ route, search });
     },

@@ -57,9 +57,8 @@ export const catalogue: AssetCatalogue = {
 };
 
 function balanceOf(code: string, available: string) {
-  const asset = catalogue.assets[code];
-  if (asset === undefined) throw new Error(`no ${code} in the fake catalogue`);
-  return { asset, available, held: '0', local_amount: '0' };
+  if (catalogue.assets[code] === undefined) throw new Error(`no ${code} in the fake catalogue`);
+  return { asset: code, available, held: '0', local_amount: '0' };
 }
 
 export const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';

@@ -27,7 +27,7 @@ function AssetBalanceCard({ asset }: { asset: Asset }) {
     return <BalancePlaceholder className="wallet-asset-amount wallet-asset-amount--loading" />;
 
   // An asset the balance does not list (switched off since) holds nothing the wallet can show.
-  const entry = balance.data.balances.find((candidate) => candidate.asset.code === asset.code);
+  const entry = balance.data.balances.find((candidate) => candidate.asset === asset.code);
   const available = entry?.available ?? '0';
   const held = entry?.held ?? '0';
   const localCurrency = catalogue.data?.assets[balance.data.total.currency];

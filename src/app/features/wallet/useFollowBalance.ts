@@ -7,7 +7,7 @@ import { balanceQueryOptions } from '../../api/walletQueries.ts';
 const historyKey = ['wallet', 'transactions'] as const;
 
 function fingerprintOf(balance: WalletBalance): string {
-  return balance.balances.map((entry) => `${entry.asset.code}:${entry.available}:${entry.held}`).join('|');
+  return balance.balances.map((entry) => `${entry.asset}:${entry.available}:${entry.held}`).join('|');
 }
 
 /**

@@ -32,7 +32,7 @@ export function withdrawNetworksFor(asset: CryptoAsset, address: string | undefi
 
 /** What can be spent of `code` now, in smallest units ("0" when the balance does not list it). */
 export function availableOf(balances: readonly AssetBalance[], code: string): string {
-  return balances.find((balance) => balance.asset.code === code)?.available ?? '0';
+  return balances.find((balance) => balance.asset === code)?.available ?? '0';
 }
 
 /**

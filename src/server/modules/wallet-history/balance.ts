@@ -1,62 +1,106 @@
-import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { WalletBalance } from '../../../contract/wallet-operations';
 import type { Database } from '../../db/database';
 import { assets, priceReferences } from '../../db/schema/catalogue';
+import { ledgerAccounts } from '../../db/schema/ledger';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized } from '../../http/api-error';
-import { balancesOf } from '../../ledger/ledger';
-import { loadAssets } from '../wallet/assets';
 
-// Smallest units reach 78 digits and prices carry about 12: the default 20 significant digits
-// would round the product long before the final rounding down to the currency's smallest unit.
-const Exact = Decimal.clone({ precision: 200 });
+/** A price as PostgreSQL prints a positive numeric: digits, and a fraction after a point. */
+const decimalText = /^(\d+)(?:\.(\d+))?$/;
 
 /**
  * What `units` smallest units of an asset with `assetDecimals` are worth at `price` (one whole unit
- * in the local currency), in the local currency's smallest units, rounded down.
+ * in the local currency), in the local currency's smallest units, rounded down. Integer arithmetic
+ * throughout: the price's digits become an integer and the decimal point a power of ten, so
+ * amounts of 78 digits stay exact.
  */
 export function localValue(units: bigint, assetDecimals: number, price: string, localDecimals: number): bigint {
-  const value = new Exact(units.toString()).mul(price).mul(Exact.pow(10, localDecimals - assetDecimals));
-  return BigInt(value.floor().toFixed(0));
+  const match = decimalText.exec(price);
+  if (match === null) throw new Error(`Not a price: ${price}`);
+  const [, whole = '', fraction = ''] = match;
+  const product = units * BigInt(whole + fraction);
+  const shift = localDecimals - assetDecimals - fraction.length;
+  // Both factors are non-negative, so BigInt division (towards zero) rounds down.
+  return shift >= 0 ? product * 10n ** BigInt(shift) : product / 10n ** BigInt(-shift);
 }
 
-/** Every enabled crypto asset with the user's available and held amounts, valued in the local currency. */
-export async function getWalletBalance(db: Database, userId: number): Promise<WalletBalance> {
-  const [settings] = await db
-    .select({ currency: userSettings.localCurrency })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  // A live session whose user has no settings row means the account was removed under it.
-  if (settings === undefined) throw unauthorized();
-  const { currency } = settings;
+const localCurrency = alias(assets, 'local_currency');
+const availableAccount = alias(ledgerAccounts, 'available_account');
+const heldAccount = alias(ledgerAccounts, 'held_account');
 
-  const [catalogue, balances, prices, [localAsset]] = await Promise.all([
-    loadAssets(db, and(eq(assets.isEnabled, true), eq(assets.isFiat, false))),
-    balancesOf(db, userId),
+/**
+ * Everything the balance needs in one statement: the user's local currency and its decimals, and
+ * one row per enabled crypto asset in catalogue order with its price in that currency and the
+ * user's available and held ledger accounts (null where there is none). Built once per database
+ * and prepared: the poll runs it every 5 s for every open home screen, and building the SQL cost
+ * more than running it.
+ */
+function balanceStatement(db: Database) {
+  const userId = sql.placeholder('userId');
+  const ownAccount = (account: typeof availableAccount | typeof heldAccount, kind: 'available' | 'held') =>
+    and(eq(account.userId, userSettings.userId), eq(account.assetCode, assets.code), eq(account.kind, kind));
+  return (
     db
-      .select({ asset: priceReferences.assetCode, price: priceReferences.price })
-      .from(priceReferences)
-      .where(eq(priceReferences.quoteCode, currency)),
-    db.select({ decimals: assets.decimals }).from(assets).where(eq(assets.code, currency)),
-  ]);
-  if (localAsset === undefined) throw new Error(`The local currency ${currency} is not in the catalogue`);
-  const priceOf = new Map(prices.map((row) => [row.asset, row.price]));
+      .select({
+        currency: userSettings.localCurrency,
+        currencyDecimals: localCurrency.decimals,
+        asset: assets.code,
+        decimals: assets.decimals,
+        price: priceReferences.price,
+        available: availableAccount.balance,
+        held: heldAccount.balance,
+      })
+      .from(userSettings)
+      // The settings' foreign key guarantees the local currency is in the catalogue.
+      .innerJoin(localCurrency, eq(localCurrency.code, userSettings.localCurrency))
+      // A left join, so a catalogue with no enabled crypto still answers the settings row.
+      .leftJoin(assets, and(eq(assets.isEnabled, true), not(assets.isFiat)))
+      .leftJoin(
+        priceReferences,
+        and(eq(priceReferences.assetCode, assets.code), eq(priceReferences.quoteCode, userSettings.localCurrency)),
+      )
+      .leftJoin(availableAccount, ownAccount(availableAccount, 'available'))
+      .leftJoin(heldAccount, ownAccount(heldAccount, 'held'))
+      .where(eq(userSettings.userId, userId))
+      .orderBy(asc(assets.position), asc(assets.code))
+      .prepare('wallet_balance')
+  );
+}
 
-  const rows = catalogue.map((asset) => {
-    const { available, held } = balances.get(asset.code) ?? { available: 0n, held: 0n };
-    const price = priceOf.get(asset.code);
+const statements = new WeakMap<Database, ReturnType<typeof balanceStatement>>();
+
+function preparedBalance(db: Database): ReturnType<typeof balanceStatement> {
+  const known = statements.get(db);
+  if (known !== undefined) return known;
+  const statement = balanceStatement(db);
+  statements.set(db, statement);
+  return statement;
+}
+
+/**
+ * Every enabled crypto asset, by code, with the user's available and held amounts, valued in the
+ * local currency. Reads the ledger's account balances as they stand (what `balancesOf` reads).
+ */
+export async function getWalletBalance(db: Database, userId: number): Promise<WalletBalance> {
+  const rows = await preparedBalance(db).execute({ userId });
+  const [first] = rows;
+  // A live session whose user has no settings row means the account was removed under it.
+  if (first === undefined) throw unauthorized();
+  const { currency, currencyDecimals } = first;
+
+  let total = 0n;
+  const balances: WalletBalance['balances'] = [];
+  for (const row of rows) {
+    if (row.asset === null || row.decimals === null) continue;
+    const available = row.available ?? '0';
+    const held = row.held ?? '0';
     // Without a price in this currency the holding cannot be valued; it counts as nothing.
-    const local = price === undefined ? 0n : localValue(available + held, asset.decimals, price, localAsset.decimals);
-    return { asset, available, held, local };
-  });
-  return {
-    total: { currency, amount: rows.reduce((total, row) => total + row.local, 0n).toString() },
-    balances: rows.map((row) => ({
-      asset: row.asset,
-      available: row.available.toString(),
-      held: row.held.toString(),
-      local_amount: row.local.toString(),
-    })),
-  };
+    const local =
+      row.price === null ? 0n : localValue(BigInt(available) + BigInt(held), row.decimals, row.price, currencyDecimals);
+    total += local;
+    balances.push({ asset: row.asset, available, held, local_amount: local.toString() });
+  }
+  return { total: { currency, amount: total.toString() }, balances };
 }

@@ -7,8 +7,13 @@ import { getTransactionDetail, listTransactions } from './transactions';
 
 /** Balance, transaction history and transaction details, all read from the ledger. */
 export function registerWalletHistoryRoutes(app: FastifyInstance, context: EndpointContext): void {
-  registerEndpoint(app, context, walletOperationEndpoints.getBalance, ({ userId }) =>
-    getWalletBalance(context.db, userId),
+  // The home polls the balance every 5 s: an unchanged one is answered 304 without a body.
+  registerEndpoint(
+    app,
+    context,
+    walletOperationEndpoints.getBalance,
+    ({ userId }) => getWalletBalance(context.db, userId),
+    { revalidate: true },
   );
   registerEndpoint(app, context, walletOperationEndpoints.listTransactions, ({ userId, query }) =>
     listTransactions(context.db, userId, query),
