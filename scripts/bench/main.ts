@@ -20,11 +20,11 @@ function numbers(text: string): number[] {
 
 const phases = setting('BENCH_PHASES', 'endpoints,rate,history', 'endpoints,rate,history').split(',');
 const databases = setting('BENCH_DATABASES', 'pglite,postgres', 'pglite,postgres').split(',');
-const phaseMs = 1000 * Number(setting('BENCH_SECONDS', '5', '1.5'));
+const phaseMs = 1000 * Number(setting('BENCH_SECONDS', '3', '1.5'));
 const concurrency = Number(setting('BENCH_CONCURRENCY', '16', '16'));
 const userCount = Number(setting('BENCH_USERS', '8', '8'));
 const rates = numbers(setting('BENCH_RATES', '500,1000,1500', '500'));
-const rateMs = 1000 * Number(setting('BENCH_RATE_SECONDS', '5', '1.5'));
+const rateMs = 1000 * Number(setting('BENCH_RATE_SECONDS', '3', '1.5'));
 const historySizes = numbers(setting('BENCH_HISTORY_SIZES', '100,1000,10000', '100,1000'));
 const historyMs = 1000 * Number(setting('BENCH_HISTORY_SECONDS', '3', '1'));
 /** The open loop's budget: the goal for the balance poll's p99. */
