@@ -139,6 +139,92 @@ describe('the e-mail code', () => {
   });
 });
 
+describe('sending codes', () => {
+  let server: TestServer;
+  let bot: FakeBotApi;
+  const clock = { now: new Date('2026-11-20T10:00:00Z') };
+  beforeAll(async () => {
+    bot = fakeBotApi();
+    server = await createTestServer({ security: { botApi: bot }, now: clock.now });
+  });
+  afterAll(() => server.close());
+
+  it('answers a first address’s confirmation with result true', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    const { id } = ok(await call('POST', '/user/verify-email', { email: `first${userId}@example.com` }), idAnswer);
+
+    const answer = ok(
+      await call('POST', '/user/confirm-email', { id, code: await latestCode(server.database, userId) }),
+      resultAnswer,
+    );
+
+    expect(answer).toEqual({ result: true });
+  });
+
+  it('mails no transaction code to an address that still waits for its confirmation', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    ok(await call('POST', '/user/verify-email', { email: `pending${userId}@example.com` }), idAnswer);
+    advance(server, clock, minute + 1000);
+
+    expectError(await call('POST', '/security/email-code', { transactionType: 'withdraw' }), 404, 'email_not_set');
+
+    expect(await outboxOf(server.database, userId)).toHaveLength(1);
+  });
+
+  it('lets only an e-mail change skip the 60 s wait with a change_email passcode token, not another transaction', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    await activatePassCode(server, call, userId, bot);
+    advance(server, clock, minute + 1000);
+    const passCodeConfirmationToken = ok(
+      await call('POST', '/security/pass-code/token', { code: '1234', transactionType: 'change_email', hash: 'h' }),
+      tokenAnswer,
+    ).token;
+    ok(await call('POST', '/security/email-code', { transactionType: 'withdraw' }), idAnswer);
+
+    expect(
+      expectError(
+        await call('POST', '/security/email-code', { transactionType: 'withdraw', passCodeConfirmationToken }),
+        429,
+        'resend_too_soon',
+      ),
+    ).toEqual({ seconds: 60 });
+    ok(
+      await call('POST', '/security/email-code', { transactionType: 'change_email', passCodeConfirmationToken }),
+      idAnswer,
+    );
+  });
+
+  it('spends the confirmations shown again for an address that already has a live change code', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    await confirmBackupEmail(server, call, userId, `now${userId}@example.com`);
+    const next = `next${userId}@example.com`;
+    advance(server, clock, minute + 1000);
+    const firstToken = await mailToken(server, call, userId, 'change_email');
+    advance(server, clock, minute + 1000);
+    ok(await call('POST', '/user/verify-email', { email: next, mailConfirmationToken: firstToken }), idAnswer);
+    advance(server, clock, minute + 1000);
+    const secondToken = await mailToken(server, call, userId, 'change_email');
+    advance(server, clock, minute + 1000);
+
+    ok(await call('POST', '/user/verify-email', { email: next, mailConfirmationToken: secondToken }), idAnswer);
+
+    expectError(
+      await call('POST', '/user/verify-email', {
+        email: `else${userId}@example.com`,
+        mailConfirmationToken: secondToken,
+      }),
+      403,
+      'invalid_token',
+    );
+  });
+
+  it('answers ending the other sessions with result true', async () => {
+    const { call } = await personSpeaking(server, 'en', clock.now);
+
+    expect(ok(await call('DELETE', '/security/sessions'), resultAnswer)).toEqual({ result: true });
+  });
+});
+
 describe('the bot and e-mail notices, word for word', () => {
   let server: TestServer;
   let bot: FakeBotApi;
@@ -356,6 +442,15 @@ describe('a notice that cannot be delivered', () => {
     }
 
     expect(warnings).toEqual([[{ channels: ['bot'] }, 'E-mail change notice not delivered']]);
+  });
+
+  it('logs nothing when a first address is confirmed', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    warnings.length = 0;
+
+    await confirmBackupEmail(server, call, userId, `only${userId}@example.com`);
+
+    expect(warnings).toEqual([]);
   });
 
   it('logs nothing when both notices go out', async () => {
