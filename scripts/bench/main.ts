@@ -68,7 +68,21 @@ async function seededUsers(origin: string, firstId: number): Promise<Client[]> {
   return users;
 }
 
+/** The balance answer's body size, and whether an unchanged balance answers 304 to its ETag. */
+async function balanceAnswer(user: Client): Promise<string> {
+  const url = `${user.origin}/api/v1/wallet/balance`;
+  const first = await fetch(url, { headers: { cookie: user.cookie } });
+  const size = (await first.arrayBuffer()).byteLength;
+  const etag = first.headers.get('etag');
+  if (etag === null) return `${size} bytes of JSON, no ETag`;
+  const again = await fetch(url, { headers: { cookie: user.cookie, 'if-none-match': etag } });
+  await again.arrayBuffer();
+  return `${size} bytes of JSON; again with its ETag: ${again.status}`;
+}
+
 async function endpointsPhase(origin: string, users: readonly Client[]): Promise<void> {
+  const [first] = users;
+  if (first !== undefined) console.log(`  balance answer: ${await balanceAnswer(first)}`);
   const cookies = users.map((user) => user.cookie);
   for (const endpoint of endpoints) await runLoad(closedPlan(origin, endpoint.path, cookies, concurrency, 300)); // warm-up
   console.log(`  closed loop: ${concurrency} clients, ${phaseMs / 1000} s an endpoint, ${users.length} sessions`);
