@@ -1,22 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8199);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// Debian's Chromium: Playwright never downloads a browser here. The flags keep
-// Chromium from reaching for Google's services on a machine with no network.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+// Debian's Chromium, with the flags for a machine with no network.
+const chromium = { executablePath: chromiumPath, args: chromiumFlags };
 
 export default defineConfig({
   testDir: 'e2e',

@@ -18,32 +18,20 @@
 // Runs under Node 24's type stripping: erasable TypeScript only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as z from 'zod/mini';
 import { e2eBotToken, signedInitData } from '../e2e/support/auth.ts';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { miniAppUrl } from '../e2e/support/telegram.ts';
+import { freePort } from './free-port.ts';
 
 const runs = Number(process.env.RUNS || '3');
 const appDir = resolve(process.env.APP_DIR || 'dist/app');
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const keepReportsIn = process.env.LIGHTHOUSE_JSON ? resolve(process.env.LIGHTHOUSE_JSON) : null;
 const miniAppUserId = 777_000_010;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 // ---- The real server ----
 
@@ -118,6 +106,7 @@ const networkRequest = z.object({
   networkRequestTime: z.optional(z.number()),
   networkEndTime: z.optional(z.number()),
   statusCode: z.number(),
+  resourceType: z.optional(z.string()),
 });
 const networkRequestsAudit = z.object({
   details: z.object({
@@ -166,10 +155,13 @@ function chainDepth(chains: Record<string, ChainNode> | undefined): number {
   return Math.max(0, ...Object.values(chains).map((node) => 1 + chainDepth(node.children)));
 }
 
+/** What a first screen waits for; the favicon and images are fetched alongside, not before it. */
+const chainedTypes = new Set(['Document', 'Script', 'Stylesheet', 'Font', 'Fetch', 'XHR']);
+
 /**
- * The longest sequence of requests of the page's own origin in which each request was sent only
- * after the one before it had fully arrived, counting only requests that arrived before the
- * largest contentful paint. Requests in flight together count once; a request that waited for
+ * The longest sequence of requests of the page's own origin (documents, scripts, styles, fonts
+ * and API reads) in which each request was sent only after the one before it had fully arrived,
+ * counting only requests that arrived before the largest contentful paint. Requests in flight together count once; a request that waited for
  * another (a chunk the entry imports, a read that needs the sign-in's answer) adds one. It is an
  * upper bound on true dependencies: a request that merely happened to start later also counts.
  */
@@ -182,6 +174,7 @@ function dependentRoundTrips(
     .filter(
       (request) =>
         request.url.startsWith(origin) &&
+        chainedTypes.has(request.resourceType ?? '') &&
         request.networkRequestTime !== undefined &&
         request.networkEndTime !== undefined &&
         request.networkEndTime <= lcpAt,
@@ -280,16 +273,7 @@ try {
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     userDataDir: profile,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const pages = [
     { label: 'signed-out web home', name: 'web-home', url: `${origin}/` },

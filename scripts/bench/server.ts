@@ -4,7 +4,6 @@
 // Loaded after scripts/bench.ts registers tsx, so the server's own imports resolve.
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signedInitData } from '../../e2e/support/auth.ts';
@@ -12,6 +11,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openPglite, openPostgres } from '../../src/server/db/client.ts';
 import { defaultSessionPolicy, sessionCookieName } from '../../src/server/modules/auth/sessions.ts';
 import { seedCatalogue } from '../../src/server/modules/wallet/seed.ts';
+import { freePort } from '../free-port.ts';
 
 export type DatabaseHandle = Awaited<ReturnType<typeof openPglite>>;
 export type RateLimitOverrides = Parameters<typeof buildApp>[0]['rateLimits'];
@@ -68,18 +68,6 @@ export async function signIn(origin: string, userId: number): Promise<Client> {
 }
 
 // ---- Databases ----
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const pgBin = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 const asRoot = process.getuid?.() === 0;
