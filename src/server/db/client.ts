@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './database';
 import { migrationsFolder } from './migrations';
+import { analyzeAll } from './planner-statistics';
 
 /** Wraps an already created PGlite (a data dir, or memory loaded from a snapshot in tests). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
@@ -14,7 +15,11 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // PGlite has no autovacuum: statistics start current here and main keeps them so.
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await analyzeAll(db);
+    },
     close: () => client.close(),
   };
 }

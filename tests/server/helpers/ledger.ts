@@ -1,9 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { NetworkId } from '../../../src/contract/wallet-operations';
 import type { Database } from '../../../src/server/db/database';
-import { ledgerAccounts, ledgerEntries } from '../../../src/server/db/schema/ledger';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  ledgerUserOperations,
+} from '../../../src/server/db/schema/ledger';
 import { chainDeposits, withdrawals } from '../../../src/server/db/schema/wallet';
 import { balancesOf, credit, hold, inTransaction, release, settleToExternal } from '../../../src/server/ledger/ledger';
 import { upsertUser } from '../../../src/server/modules/users/service';
@@ -119,10 +124,69 @@ export async function balanceDrift(db: Database): Promise<string[]> {
   return drifted.map((row) => `account ${row.id} holds ${row.balance} but its entries sum to ${row.entries}`);
 }
 
+/** A time with the database's microseconds (a Date keeps only milliseconds). */
+const exactTime = (column: typeof ledgerJournals.createdAt | typeof ledgerUserOperations.firstAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/**
+ * Where the history's summary (`ledger_user_operations`) differs from what the entries say: for
+ * every user, operation and asset with entries on the user's accounts, their sum, and the
+ * operation's earliest journal time. Worked out from the entries here, independently of the
+ * postings that keep the summary.
+ */
+export async function summaryDrift(db: Database): Promise<string[]> {
+  const [sums, starts, summary] = await Promise.all([
+    db
+      .select({
+        userId: ledgerAccounts.userId,
+        operationId: ledgerJournals.operationId,
+        asset: ledgerAccounts.assetCode,
+        net: sum(ledgerEntries.amount),
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .where(isNotNull(ledgerAccounts.userId))
+      .groupBy(ledgerAccounts.userId, ledgerJournals.operationId, ledgerAccounts.assetCode),
+    db
+      .select({
+        operationId: ledgerJournals.operationId,
+        firstAt: sql<string>`min(${exactTime(ledgerJournals.createdAt)})`,
+      })
+      .from(ledgerJournals)
+      .groupBy(ledgerJournals.operationId),
+    db
+      .select({
+        userId: ledgerUserOperations.userId,
+        operationId: ledgerUserOperations.operationId,
+        asset: ledgerUserOperations.assetCode,
+        net: ledgerUserOperations.net,
+        firstAt: exactTime(ledgerUserOperations.firstAt),
+      })
+      .from(ledgerUserOperations),
+  ]);
+  const startOf = new Map(starts.map((row) => [row.operationId, row.firstAt]));
+  const key = (row: { userId: number | null; operationId: string; asset: string }) =>
+    `user ${row.userId}, operation ${row.operationId}, ${row.asset}`;
+  const expected = new Map(sums.map((row) => [key(row), `${row.net} since ${startOf.get(row.operationId)}`]));
+  const actual = new Map(summary.map((row) => [key(row), `${row.net} since ${row.firstAt}`]));
+  return [...new Set([...expected.keys(), ...actual.keys()])]
+    .filter((name) => expected.get(name) !== actual.get(name))
+    .map(
+      (name) =>
+        `${name}: the entries say ${expected.get(name) ?? 'nothing'}, the summary ${actual.get(name) ?? 'nothing'}`,
+    );
+}
+
 /** Every invariant of the ledger over the whole database (empty when sound). */
 export async function ledgerViolations(db: Database): Promise<string[]> {
   const { accounts } = await ledgerState(db);
-  return [...accountViolations(accounts), ...(await journalViolations(db)), ...(await balanceDrift(db))];
+  return [
+    ...accountViolations(accounts),
+    ...(await journalViolations(db)),
+    ...(await balanceDrift(db)),
+    ...(await summaryDrift(db)),
+  ];
 }
 
 /** The user's available and held balance of an asset (zero when there is no account yet). */

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { pgSchema, real, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wrapPglite } from '../../src/server/db/client';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { analyzeStaleTables } from '../../src/server/db/planner-statistics';
+
+// PGlite only: it is the database without autovacuum, and the one these statistics are kept for.
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = wrapPglite(await PGlite.create());
+  await handle.migrate();
+});
+afterAll(() => handle.close());
+
+const relations = pgSchema('pg_catalog').table('pg_class', {
+  relname: text('relname').notNull(),
+  relnamespace: text('relnamespace'),
+  relkind: text('relkind'),
+  reltuples: real('reltuples'),
+});
+
+let nextUserId = 1;
+
+async function addUsers(howMany: number): Promise<void> {
+  const first = nextUserId;
+  nextUserId += howMany;
+  await handle.db.execute(
+    sql`INSERT INTO users (id, first_name, invite_hash)
+        SELECT id, 'Planner', 'planner' || id FROM generate_series(${first}::bigint, ${nextUserId - 1}::bigint) AS id`,
+  );
+  // Change counts reach the statistics views at most once a second, unless told to now.
+  await handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
+}
+
+describe('planner statistics on PGlite', () => {
+  it('are taken for every table when the migrations have run', async () => {
+    const neverAnalyzed = await handle.db
+      .select({ name: relations.relname })
+      .from(relations)
+      .where(
+        and(
+          sql`${relations.relnamespace} = 'public'::regnamespace`,
+          eq(relations.relkind, 'r'),
+          lt(relations.reltuples, 0),
+        ),
+      );
+
+    expect(neverAnalyzed).toEqual([]);
+  });
+
+  it('are taken again for a table once more than 50 rows and a tenth of it changed, and not before', async () => {
+    await addUsers(50);
+    expect(await analyzeStaleTables(handle.db)).toEqual([]);
+
+    await addUsers(1);
+    expect(await analyzeStaleTables(handle.db)).toEqual(['users']);
+    expect(await analyzeStaleTables(handle.db)).toEqual([]);
+
+    // 51 rows now: the next ANALYZE waits for 50 + 5.1 changes.
+    await addUsers(55);
+    expect(await analyzeStaleTables(handle.db)).toEqual([]);
+    await addUsers(1);
+    expect(await analyzeStaleTables(handle.db)).toEqual(['users']);
+  });
+});
