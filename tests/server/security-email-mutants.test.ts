@@ -204,8 +204,8 @@ describe('sending codes', () => {
     ok(await call('POST', '/user/verify-email', { email: next, mailConfirmationToken: firstToken }), idAnswer);
     advance(server, clock, minute + 1000);
     const secondToken = await mailToken(server, call, userId, 'change_email');
-    advance(server, clock, minute + 1000);
 
+    // At once: a change that shows its confirmations does not wait behind the code just mailed.
     ok(await call('POST', '/user/verify-email', { email: next, mailConfirmationToken: secondToken }), idAnswer);
 
     expectError(
@@ -216,6 +216,66 @@ describe('sending codes', () => {
       403,
       'invalid_token',
     );
+  });
+
+  it('spends the passcode token of an e-mail change with it, so it cannot buy a second change', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    await activatePassCode(server, call, userId, bot);
+    advance(server, clock, minute + 1000);
+    const passCodeConfirmationToken = ok(
+      await call('POST', '/security/pass-code/token', { code: '1234', transactionType: 'change_email', hash: 'h' }),
+      tokenAnswer,
+    ).token;
+    const firstMail = await mailToken(server, call, userId, 'change_email');
+    ok(
+      await call('POST', '/user/verify-email', {
+        email: `one${userId}@example.com`,
+        passCodeConfirmationToken,
+        mailConfirmationToken: firstMail,
+      }),
+      idAnswer,
+    );
+    advance(server, clock, minute + 1000);
+    const secondMail = await mailToken(server, call, userId, 'change_email');
+    advance(server, clock, minute + 1000);
+
+    expectError(
+      await call('POST', '/user/verify-email', {
+        email: `two${userId}@example.com`,
+        passCodeConfirmationToken,
+        mailConfirmationToken: secondMail,
+      }),
+      403,
+      'invalid_token',
+    );
+  });
+
+  it('counts a first address’s code and a transaction code in one 60 s window', async () => {
+    const { userId, call } = await personSpeaking(server, 'en', clock.now);
+    await confirmBackupEmail(server, call, userId, `window${userId}@example.com`);
+
+    expect(
+      expectError(await call('POST', '/security/email-code', { transactionType: 'withdraw' }), 429, 'resend_too_soon'),
+    ).toEqual({ seconds: 60 });
+  });
+
+  it('keeps each account’s e-mail change sends apart: two people changing at the same moment both get their code', async () => {
+    const people = [await personSpeaking(server, 'en', clock.now), await personSpeaking(server, 'en', clock.now)];
+    for (const { userId, call } of people) await confirmBackupEmail(server, call, userId, `apart${userId}@example.com`);
+    advance(server, clock, minute + 1000);
+    const tokens = [];
+    for (const { userId, call } of people) tokens.push(await mailToken(server, call, userId, 'change_email'));
+    advance(server, clock, minute + 1000);
+
+    for (const [index, { userId, call }] of people.entries()) {
+      ok(
+        await call('POST', '/user/verify-email', {
+          email: `moved${userId}@example.com`,
+          mailConfirmationToken: tokens[index],
+        }),
+        idAnswer,
+      );
+    }
   });
 
   it('answers ending the other sessions with result true', async () => {
