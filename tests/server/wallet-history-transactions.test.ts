@@ -192,6 +192,29 @@ describe('GET /api/v1/wallet/transactions', () => {
     expect(new Set(paged.map((item) => item.date)).size).toBe(1);
   });
 
+  it('pages through an operation in two assets among others of the same instant, by id and then asset', async () => {
+    const { userId, call } = await signedIn();
+    const [twoAssets, first, second] = [randomUUID(), randomUUID(), randomUUID()];
+    await inTransaction(server.database.db, async (tx) => {
+      for (const operationId of [first, second]) {
+        await credit(tx, { operationId, type: 'compensation', userId, asset: 'TON', amount: 1n });
+      }
+      await credit(tx, { operationId: twoAssets, type: 'compensation', userId, asset: 'BTC', amount: 2n });
+      await credit(tx, { operationId: twoAssets, type: 'compensation', userId, asset: 'TON', amount: 3n });
+    });
+
+    const paged = await listAll(call, '', 1);
+
+    const expected = [
+      { id: twoAssets, asset: 'TON', amount: '3' },
+      { id: twoAssets, asset: 'BTC', amount: '2' },
+      { id: first, asset: 'TON', amount: '1' },
+      { id: second, asset: 'TON', amount: '1' },
+    ].sort((left, right) => (left.id === right.id ? 0 : left.id < right.id ? 1 : -1));
+    expect(paged.map(({ id, asset, amount }) => ({ id, asset, amount }))).toEqual(expected);
+    expect(await listAll(call, 'asset=BTC', 1)).toMatchObject([{ id: twoAssets, asset: 'BTC', amount: '2' }]);
+  });
+
   it('shows only the asked asset, paging within it', async () => {
     const { userId, call } = await signedIn();
     const tonOperations: string[] = [];
