@@ -278,6 +278,43 @@ describe('sending codes', () => {
     }
   });
 
+  it('does not resend without confirmations for a change code that was spent, even once its address is free again', async () => {
+    const owner = await personSpeaking(server, 'en', clock.now);
+    const rival = await personSpeaking(server, 'en', clock.now);
+    const contested = `contested${owner.userId}@example.com`;
+    await confirmBackupEmail(server, owner.call, owner.userId, `mine${owner.userId}@example.com`);
+    advance(server, clock, minute + 1000);
+    const mailConfirmationToken = await mailToken(server, owner.call, owner.userId, 'change_email');
+    const { id } = ok(
+      await owner.call('POST', '/user/verify-email', { email: contested, mailConfirmationToken }),
+      idAnswer,
+    );
+    const code = await latestCode(server.database, owner.userId);
+    // The rival confirms the address first, so the owner's code is spent on a 409 …
+    await confirmBackupEmail(server, rival.call, rival.userId, contested);
+    expectError(await owner.call('POST', '/user/confirm-email', { id, code }), 409, 'email_in_use');
+    // … and then moves on to another address, freeing it.
+    advance(server, clock, minute + 1000);
+    const rivalToken = await mailToken(server, rival.call, rival.userId, 'change_email');
+    const { id: rivalId } = ok(
+      await rival.call('POST', '/user/verify-email', {
+        email: `elsewhere${rival.userId}@example.com`,
+        mailConfirmationToken: rivalToken,
+      }),
+      idAnswer,
+    );
+    ok(
+      await rival.call('POST', '/user/confirm-email', {
+        id: rivalId,
+        code: await latestCode(server.database, rival.userId),
+      }),
+      resultAnswer,
+    );
+    advance(server, clock, minute + 1000);
+
+    expectError(await owner.call('POST', '/user/verify-email', { email: contested }), 403, 'confirmation_required');
+  });
+
   it('answers ending the other sessions with result true', async () => {
     const { call } = await personSpeaking(server, 'en', clock.now);
 
