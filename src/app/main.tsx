@@ -11,22 +11,24 @@ import { createToastActor, toastsOf } from './lib/toasts.tsx';
 import { createPlatform } from './platform/detect.ts';
 import { createQueryClient } from './queryClient.ts';
 import { createAppRouter } from './router.tsx';
+import { preloadSignedInHome } from './routes/-preloadSignedInHome.ts';
 import './styles/global.css';
 
 /**
- * Start-up, in order: read the launch parameters once and set up the platform (mini app or
- * web, theme applied before anything paints), load the active locale's catalog, then build the
- * query client and start signing in (which takes a login page's return off the address before
- * the router reads it), build the router, hand a start parameter to the deep-link machine (before
- * the first route loads), and render.
+ * Start-up. Nothing waits that need not: the platform is set up at once (mini app or web, theme
+ * applied before anything paints); then, all at the same time, the active locale's catalog
+ * downloads, sign-in starts (it takes a login page's return off the address before the router
+ * reads it), and inside the mini app the signed-in home's chunks and the asset catalogue load, so
+ * that the home paints as soon as the sign-in answers (it carries the settings and the balance).
+ * The router is built, a start parameter goes to the deep-link machine (before the first route
+ * loads), and the app renders once the catalog is there, so no text flashes in English.
  */
 async function start(): Promise<void> {
   const platform = createPlatform();
-  const [inspect] = await Promise.all([
-    loadInspector(window.location.search),
-    activateLocale(pickLocale(platform.preferredLanguages)),
-  ]);
-  document.title = i18n._(msg`Kopilka`);
+  const catalog = activateLocale(pickLocale(platform.preferredLanguages));
+  // Only a mini-app launch with a start parameter needs the grammar: a chunk of its own.
+  const deepLink = platform.launchParams?.startParam ? import('./features/deepLink/deepLink.ts') : null;
+  const inspect = await loadInspector(window.location.search);
   // The theme actor started with the platform, before the inspector could load.
   if (import.meta.env.DEV && inspect) inspectRunningActor(platform.theme, inspect);
 
@@ -34,11 +36,12 @@ async function start(): Promise<void> {
   const toasts = toastsOf(toastActor);
   const queryClient = createQueryClient(toasts);
   const session = createSession({ platform, queryClient, toasts, ...(inspect ? { inspect } : {}) });
+  if (platform.launchParams?.initDataRaw) preloadSignedInHome(window.location.pathname);
   const router = createAppRouter({ queryClient, platform, session });
-  if (platform.launchParams?.startParam) {
-    // Only a mini-app launch with a start parameter needs the grammar: a chunk of its own, loaded
-    // before the first route so the first page is the linked one.
-    const { startDeepLink } = await import('./features/deepLink/deepLink.ts');
+  await catalog;
+  document.title = i18n._(msg`Kopilka`);
+  if (deepLink) {
+    const { startDeepLink } = await deepLink;
     startDeepLink({
       platform,
       signIn: session.actor,

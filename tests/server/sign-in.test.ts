@@ -1,13 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { sessionTokenHeader } from '../../src/contract/auth';
+import { sessionTokenHeader, signInAnswer } from '../../src/contract/auth';
 import { apiErrorBody } from '../../src/contract/errors';
 import { userSettings } from '../../src/contract/settings';
 import { user as userSchema } from '../../src/contract/user';
 import { sessions, users } from '../../src/server/db/schema/users';
 import { sessionCookieName } from '../../src/server/modules/auth/sessions';
 import { onlySetCookie } from './helpers/cookies';
+import { seedDeposit } from './helpers/ledger';
 import {
   initData,
   loginWidgetData,
@@ -176,6 +177,28 @@ describe('sign-in with Telegram data', () => {
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(response.headers[sessionTokenHeader]).toBeUndefined();
       expect(await rowsFor(id)).toEqual({ users: 0, sessions: 0 });
+    });
+
+    it('answers the balance with the settings, so the home needs no second request before it shows it', async () => {
+      const id = newTelegramId();
+      const raw = initData(miniAppFields({ id, first_name: 'Bal' }, nowSeconds()));
+      const first = signInAnswer.parse((await webApp(raw)).json());
+      expect(first.balance?.total).toEqual({ currency: 'USD', amount: '0' });
+      // 2.5 USDT, worth 2.5 USD (8 decimals in the local currency).
+      await seedDeposit(server.database.db, {
+        userId: id,
+        asset: 'USDT',
+        network: 'TRX',
+        amount: 2_500_000_000_000_000_000n,
+      });
+
+      const again = await webApp(raw);
+
+      const answer = signInAnswer.parse(again.json());
+      expect(answer).toMatchObject({ id, local_currency: 'USD' });
+      expect(answer.balance?.total).toEqual({ currency: 'USD', amount: '250000000' });
+      const balance = await getWithBearer('/api/v1/wallet/balance', tokenOf(again));
+      expect(answer.balance).toEqual(balance.json());
     });
 
     it('answers 400 validation_failed without initData', async () => {

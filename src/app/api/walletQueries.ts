@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { walletEndpoints } from '../../contract/wallet.ts';
 import { walletOperationEndpoints } from '../../contract/wallet-operations.ts';
+import { balanceQueryKey } from './balanceQueryKey.ts';
 import { call } from './call.ts';
+import { callOrTakeEarly } from './earlyRequests.ts';
 
 /**
  * Query options of the wallet data that several features read (home, deposit, withdraw, address
@@ -13,11 +15,14 @@ export const transactionsPageSize = 40;
 /** Spec 000 s.4 and s.9: the balance is refetched every 5 s. */
 export const balanceRefetchMs = 5_000;
 
-/** GET /wallet/asset: the catalogue, keyed by asset code. The same for everyone. */
+/**
+ * GET /wallet/asset: the catalogue, keyed by asset code. The same for everyone. The mini app's
+ * entry requests it while signing in (earlyRequests.ts); the first fetch takes that answer.
+ */
 export function assetCatalogueQueryOptions() {
   return queryOptions({
     queryKey: ['wallet', 'asset'],
-    queryFn: ({ signal }) => call(walletEndpoints.listAssets, { signal }),
+    queryFn: ({ signal }) => callOrTakeEarly(walletEndpoints.listAssets, { signal }),
     meta: { public: true },
   });
 }
@@ -31,10 +36,10 @@ export function assetPricesQueryOptions() {
   });
 }
 
-/** GET /wallet/balance, refetched every 5 s while a screen shows it. */
+/** GET /wallet/balance, refetched every 5 s while a screen shows it; seeded by sign-in's answer. */
 export function balanceQueryOptions() {
   return queryOptions({
-    queryKey: ['wallet', 'balance'],
+    queryKey: balanceQueryKey,
     queryFn: ({ signal }) => call(walletOperationEndpoints.getBalance, { signal }),
     refetchInterval: balanceRefetchMs,
   });

@@ -138,6 +138,18 @@ describe('the mini app signs in with its init data', () => {
     expect(requests('GET', '/user/settings').at(-1)?.headers.get('authorization')).toBe('Bearer tok-1');
   });
 
+  it('seeds the balance query with the balance the sign-in answered, and keeps it out of the settings', async () => {
+    const balance = { total: { currency: 'USD', amount: '250000000' }, balances: [] };
+    routes['POST /authentication/webapp'] = () => json(200, { ...SETTINGS, balance }, { 'x-session-token': 'tok-1' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    const { session, queryClient } = start(miniApp());
+    await settled(session);
+
+    expect(queryClient.getQueryData(['wallet', 'balance'])).toEqual(balance);
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ status: 'signed-in', settings: SETTINGS });
+    expect(requests('GET', '/wallet/balance')).toHaveLength(0);
+  });
+
   it('checks once, without the bearer token, that the session cookie stuck, and reports when it did not', async () => {
     routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-2' });
     routes['GET /user/settings'] = (input) =>

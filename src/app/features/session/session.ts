@@ -10,9 +10,11 @@ import {
   signInMachine,
   type TelegramLoginData,
 } from '../../../../machines/signIn.machine.ts';
-import { authEndpoints, sessionTokenHeader } from '../../../contract/auth.ts';
-import { normalizeTimeZone, settingsEndpoints, type UserSettings, userSettings } from '../../../contract/settings.ts';
+import { authEndpoints, sessionTokenHeader, signInAnswer } from '../../../contract/auth.ts';
+import { normalizeTimeZone, settingsEndpoints, type UserSettings } from '../../../contract/settings.ts';
+import type { WalletBalance } from '../../../contract/wallet-operations.ts';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
+import { balanceQueryKey } from '../../api/balanceQueryKey.ts';
 import { call, parseResponse, request } from '../../api/call.ts';
 import { ApiCallError, isUnauthorized, normalizeApiError, toApiError } from '../../api/errors.ts';
 import { onUnauthorized } from '../../api/http.ts';
@@ -132,11 +134,18 @@ function fromSignIn<TOutput, TInput>(run: (input: TInput) => Promise<TOutput>) {
 
 /**
  * Settings without an id go to the machine as they are (it counts them as a failed sign-in);
- * settings with one must match the contract (a broken answer is a failure with a status).
+ * settings with one must match the contract of the call that answered them (a broken answer is a
+ * failure with a status). A sign-in's settings carry the balance too.
  */
-function acceptSettings(json: unknown): SessionSettings {
+function acceptSettings(
+  json: unknown,
+  endpoint:
+    | typeof settingsEndpoints.getSettings
+    | typeof authEndpoints.signInWithWebApp
+    | typeof authEndpoints.signInWithTelegram,
+): SessionSettings {
   if (!hasUserId(json)) return typeof json === 'object' && json !== null ? { ...json } : {};
-  return parseResponse(settingsEndpoints.getSettings, json);
+  return parseResponse(endpoint, json);
 }
 
 /** The login page's fields as the contract sends them (id and auth_date are numbers). */
@@ -205,7 +214,7 @@ export function provideSignIn(deps: SessionDeps) {
             token = response.headers.get(sessionTokenHeader);
           },
         });
-        const settings = acceptSettings(json);
+        const settings = acceptSettings(json, authEndpoints.signInWithWebApp);
         if (hasUserId(settings)) sessionBegan(token);
         return settings;
       }),
@@ -214,11 +223,16 @@ export function provideSignIn(deps: SessionDeps) {
         // Not numbers: nothing Telegram signed; the server would refuse it too.
         if (body === null) throw new ApiCallError(normalizeApiError(400, 'Malformed login data'));
         // The web wallet's session is the HttpOnly cookie; the answer's token header is ignored.
-        const settings = acceptSettings(await request(authEndpoints.signInWithTelegram, { body }));
+        const settings = acceptSettings(
+          await request(authEndpoints.signInWithTelegram, { body }),
+          authEndpoints.signInWithTelegram,
+        );
         if (hasUserId(settings)) sessionBegan(null);
         return settings;
       }),
-      checkSession: fromSignIn(async () => acceptSettings(await request(settingsEndpoints.getSettings))),
+      checkSession: fromSignIn(async () =>
+        acceptSettings(await request(settingsEndpoints.getSettings), settingsEndpoints.getSettings),
+      ),
       endSession: fromSignIn(async () => {
         await request(authEndpoints.logOut);
       }),
@@ -237,11 +251,13 @@ export function provideSignIn(deps: SessionDeps) {
         queryClient.removeQueries({ predicate: (query) => query.meta?.public !== true });
       },
       sessionStarted: (_, { settings: raw, method }) => {
-        const parsed = userSettings.safeParse(raw);
+        const parsed = signInAnswer.safeParse(raw);
         if (!parsed.success) return;
-        const settings = parsed.data;
+        const { balance, ...settings } = parsed.data;
         const state: SessionState = { status: 'signed-in', settings };
         queryClient.setQueryData(sessionQueryKey, state);
+        // The home shows it at once; its query refetches it every 5 s from here on.
+        if (balance !== undefined) queryClient.setQueryData<WalletBalance>(balanceQueryKey, balance);
         if (settings.timezone === null && !timeZoneSent) {
           timeZoneSent = true;
           void sendDeviceTimeZone(queryClient);

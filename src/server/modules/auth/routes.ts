@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authEndpoints, sessionTokenHeader } from '../../../contract/auth';
-import type { UserSettings } from '../../../contract/settings';
+import { authEndpoints, type SignInAnswer, sessionTokenHeader } from '../../../contract/auth';
 import { ApiError } from '../../http/api-error';
 import { bearerToken, cookieToken, forgeableCookieWrite, isForgeable } from '../../http/authenticate';
 import type { EndpointContext } from '../../http/register-endpoint';
@@ -10,6 +9,7 @@ import { verifyLoginWidget } from '../../integrations/telegram/login-widget';
 import { localLoginPath, type TelegramSettings, telegramLoginUrl } from '../../integrations/telegram/settings';
 import type { TelegramAuthFailure } from '../../integrations/telegram/signature';
 import { languageFromCode, type UserProfile } from '../users/service';
+import { getWalletBalance } from '../wallet-history/balance';
 import { miniAppLabel, webLabel } from './device-label';
 import { signIn } from './service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
@@ -33,12 +33,13 @@ function receivedFields(body: unknown): Readonly<Record<string, unknown>> {
 export function registerAuthRoutes(app: FastifyInstance, context: EndpointContext, telegram: TelegramSettings): void {
   const policy = context.sessions;
 
+  /** Starts the session; answers the settings and the balance the first screen shows. */
   const finishSignIn = async (
     request: FastifyRequest,
     reply: FastifyReply,
     profile: UserProfile,
     session: { readonly platform: 'mini_app' | 'web'; readonly device: string },
-  ): Promise<UserSettings> => {
+  ): Promise<SignInAnswer> => {
     const { settings, token } = await signIn(context.db, profile, {
       now: context.now(),
       policy,
@@ -47,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     });
     setSessionCookie(request, reply, token, policy.maxAgeMs);
     reply.header(sessionTokenHeader, token).header('cache-control', 'no-store');
-    return settings;
+    return { ...settings, balance: await getWalletBalance(context.db, profile.id) };
   };
 
   registerEndpoint(app, context, authEndpoints.getConfig, async () => ({
