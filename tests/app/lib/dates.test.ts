@@ -29,6 +29,8 @@ describe('titles and the short form', () => {
 
   it('writes Russian month names for Russian', () => {
     expect(formatShortDate('2026-03-05T09:07:00Z', { ...utc, locale: 'ru' })).toBe('5 мар. 09:07');
+    expect(formatShortDate('2026-06-05T09:07:00Z', { ...utc, locale: 'ru' })).toBe('5 июн. 09:07');
+    expect(formatShortDate('2026-05-05T09:07:00Z', { ...utc, locale: 'ru' })).toBe('5 мая 09:07');
   });
 });
 
