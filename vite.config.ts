@@ -4,7 +4,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/vite/precompress.ts';
-import { preloadFirstScreen } from './scripts/vite/preloadFirstScreen.ts';
 
 // Order matters: the router plugin must see route files first, then Babel
 // compiles Lingui macros before React's transform.
@@ -23,8 +22,6 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
-    // The home route's chunks download with the entry instead of after it has run.
-    preloadFirstScreen(['src/app/routes/index.tsx']),
     // Last: .br and .gz copies of everything the build wrote, for the server to send as they are.
     precompress(),
   ],

@@ -18,8 +18,9 @@ import './styles/global.css';
  * Start-up. Nothing waits that need not: the platform is set up at once (mini app or web, theme
  * applied before anything paints); then, all at the same time, the active locale's catalog
  * downloads, sign-in starts (it takes a login page's return off the address before the router
- * reads it), and inside the mini app the signed-in home's chunks and the asset catalogue load, so
- * that the home paints as soon as the sign-in answers (it carries the settings and the balance).
+ * reads it), the first route's chunks load, and inside the mini app the signed-in home's chunks and
+ * the asset catalogue too, so that the home paints as soon as the sign-in answers (it carries the
+ * settings and the balance).
  * The router is built, a start parameter goes to the deep-link machine (before the first route
  * loads), and the app renders once the catalog is there, so no text flashes in English.
  */
@@ -35,9 +36,19 @@ async function start(): Promise<void> {
   const toastActor = createToastActor(platform, inspect);
   const toasts = toastsOf(toastActor);
   const queryClient = createQueryClient(toasts);
-  const session = createSession({ platform, queryClient, toasts, ...(inspect ? { inspect } : {}) });
+  const session = createSession({
+    platform,
+    queryClient,
+    toasts,
+    catalogLoaded: catalog,
+    ...(inspect ? { inspect } : {}),
+  });
   if (platform.launchParams?.initDataRaw) preloadSignedInHome(window.location.pathname);
   const router = createAppRouter({ queryClient, platform, session });
+  // The first route's code downloads now, alongside the catalog and sign-in, not once the app
+  // renders (a chunk that fails here fails again, and is shown, when the route renders).
+  const [firstRoutes] = router.getMatchedRoutes(window.location.pathname);
+  for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
   await catalog;
   document.title = i18n._(msg`Kopilka`);
   if (deepLink) {

@@ -81,12 +81,19 @@ function page(href: string): PageLocation & { assign: ReturnType<typeof vi.fn<(u
 let running: RunningSession | null = null;
 const reports: ErrorReport[] = [];
 
-function start(platform: Platform, href = 'http://localhost:3000/') {
+function start(platform: Platform, href = 'http://localhost:3000/', catalogLoaded?: Promise<void>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const toastActor = createToastActor(platform);
   const location = page(href);
   const replaceUrl = vi.fn<(url: string) => void>();
-  const session = createSession({ platform, queryClient, toasts: toastsOf(toastActor), location, replaceUrl });
+  const session = createSession({
+    platform,
+    queryClient,
+    toasts: toastsOf(toastActor),
+    location,
+    replaceUrl,
+    ...(catalogLoaded ? { catalogLoaded } : {}),
+  });
   running = session;
   return { session, queryClient, location, replaceUrl, toastActor };
 }
@@ -339,6 +346,24 @@ describe('the web wallet', () => {
     await vi.advanceTimersByTimeAsync(5_010);
     expect(session.actor.getSnapshot().context.failures).toBe(2);
     expect(shown).toHaveLength(1);
+  });
+
+  it('says a failure that came before the catalog only once the catalog is loaded', async () => {
+    routes['GET /user/settings'] = () => json(500, { code: 'internal_error', message: 'Internal error' });
+    let catalogArrives = () => {};
+    const catalogLoaded = new Promise<void>((resolve) => {
+      catalogArrives = resolve;
+    });
+    const { session, toastActor } = start(fakePlatform('web'), 'http://localhost:3000/', catalogLoaded);
+    await waitForActor(session.actor, (snapshot) => snapshot.hasTag('retrying'), { timeout: 2000 });
+    expect(toastActor.getSnapshot().context.toast).toBeNull();
+
+    catalogArrives();
+    await catalogLoaded;
+
+    expect(toastActor.getSnapshot().context.toast?.message).toBe(
+      'Couldn’t reach Kopilka. Check your connection and try again.',
+    );
   });
 
   it('sends the person to the login page with the bot id, the origin and the way back', async () => {

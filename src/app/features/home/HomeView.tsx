@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
 import { Page } from '../../ui/Page.tsx';
 import { AssetBalances } from './AssetBalances.tsx';
 import { BlockedBanner } from './BlockedBanner.tsx';
@@ -17,6 +19,17 @@ import './home.css';
  */
 export function HomeView({ history }: { history: ReactNode }) {
   const actions = useHomeActions();
+  // Only whether they are still loading matters here (not every 5 s poll).
+  const balance = useQuery({ ...balanceQueryOptions(), notifyOnChangeProps: ['isPending'] });
+  const catalogue = useQuery({ ...assetCatalogueQueryOptions(), notifyOnChangeProps: ['isPending'] });
+  // What follows the actions shows at once, when the balance and the catalogue are there (or
+  // failed): a placeholder of the asset list could not have its height (it depends on what the
+  // person holds), and everything below it would jump when the list replaced it. Until then it is
+  // mounted (its requests, the history's too, go out now) but hidden; the total keeps its height
+  // with its own placeholder. Once shown it stays: a refetch after a failure makes a query pending
+  // again, and hiding the lists for it would take away the failure's "Try again".
+  const [listsShown, showLists] = useState(false);
+  if (!listsShown && !balance.isPending && !catalogue.isPending) showLists(true);
   return (
     <Page>
       {/* The screen's name for screen readers; the eye goes straight to the total. */}
@@ -26,11 +39,13 @@ export function HomeView({ history }: { history: ReactNode }) {
       <BlockedBanner />
       <TotalBalance />
       <HomeActions actions={actions} />
-      <AssetBalances />
-      {history}
-      <Link to="/account" className="home-account-link">
-        <Trans>Account</Trans>
-      </Link>
+      <div className="home-lists" hidden={!listsShown}>
+        <AssetBalances />
+        {history}
+        <Link to="/account" className="home-account-link">
+          <Trans>Account</Trans>
+        </Link>
+      </div>
     </Page>
   );
 }

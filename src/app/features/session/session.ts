@@ -69,6 +69,11 @@ export interface SessionDeps {
   readonly replaceUrl?: (url: string) => void;
   /** The Stately inspector in development (`?inspect`). */
   readonly inspect?: Observer<InspectionEvent>;
+  /**
+   * Resolves once the active locale's catalog is loaded. Sign-in starts while the catalog is still
+   * on its way, so a failure that comes first waits for it before saying so.
+   */
+  readonly catalogLoaded?: Promise<void>;
 }
 
 function isLoginReturn(search: URLSearchParams): boolean {
@@ -271,12 +276,15 @@ export function provideSignIn(deps: SessionDeps) {
       // shows the retry, and later failures of the same run stay quiet.
       retryScheduled: (_, { failures, method }) => {
         if (failures !== 1) return;
-        toasts.show(
-          'error',
-          method === 'session'
-            ? i18n._(msg`Couldn’t reach Kopilka. Check your connection and try again.`)
-            : i18n._(msg`Couldn’t sign you in yet. Trying again in a few seconds.`),
-        );
+        const say = () =>
+          toasts.show(
+            'error',
+            method === 'session'
+              ? i18n._(msg`Couldn’t reach Kopilka. Check your connection and try again.`)
+              : i18n._(msg`Couldn’t sign you in yet. Trying again in a few seconds.`),
+          );
+        if (deps.catalogLoaded === undefined) say();
+        else void deps.catalogLoaded.then(say);
       },
     },
   });
