@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerJournals, ledgerUserOperations } from '../../db/schema/ledger';
 import type { HistoryCursor } from './cursor';
@@ -14,8 +14,6 @@ export interface UserOperation {
   readonly firstAt: Date;
   /** The same time with the database's microseconds, for the cursor. */
   readonly firstAtExact: string;
-  /** When its latest journal was posted. */
-  readonly lastAt: Date;
 }
 
 interface OperationFilter {
@@ -29,14 +27,19 @@ interface OperationFilter {
 
 const summary = ledgerUserOperations;
 
-/** The operation's journals, looked up by its id: only for the rows of one page. */
-const journalsOfOperation = sql`FROM ${ledgerJournals} AS journal WHERE journal.operation_id = ${summary.operationId}`;
+/** The type of the operation's first journal (by time, then id), looked up for the rows of one page only. */
+const firstJournalType = sql<string | null>`(
+  SELECT journal.type FROM ${ledgerJournals} AS journal
+  WHERE journal.operation_id = ${summary}.operation_id
+  ORDER BY journal.created_at, journal.id
+  LIMIT 1
+)`;
 
 /**
  * The user's operations, newest first (by their first journal, then id and asset for a total
  * order). A page is read from the postings' summary (`ledger_user_operations`) along an index in
  * that order, so it costs the same for the 40 newest of 100 operations as of 100,000; only its own
- * rows look up their operation's journals for the type and the latest time.
+ * rows look up their operation's first journal for the type.
  */
 export async function findUserOperations(db: Database, filter: OperationFilter): Promise<UserOperation[]> {
   const afterCursor: SQL | undefined =
@@ -49,12 +52,9 @@ export async function findUserOperations(db: Database, filter: OperationFilter):
       operationId: summary.operationId,
       asset: summary.assetCode,
       net: summary.net,
-      type: sql<
-        string | null
-      >`(SELECT journal.type ${journalsOfOperation} ORDER BY journal.created_at, journal.id LIMIT 1)`,
+      type: firstJournalType,
       firstAt: summary.firstAt,
       firstAtExact: sql<string>`to_char(${summary.firstAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      lastAt: sql`(SELECT max(journal.created_at) ${journalsOfOperation})`.mapWith(ledgerJournals.createdAt),
     })
     .from(summary)
     .where(
@@ -69,7 +69,7 @@ export async function findUserOperations(db: Database, filter: OperationFilter):
     .limit(filter.limit);
 
   return rows.map((row) => {
-    if (row.type === null || row.lastAt === null) throw new Error(`Operation ${row.operationId} has no journals`);
+    if (row.type === null) throw new Error(`Operation ${row.operationId} has no journals`);
     return {
       operationId: row.operationId,
       asset: row.asset,
@@ -77,7 +77,16 @@ export async function findUserOperations(db: Database, filter: OperationFilter):
       net: BigInt(row.net),
       firstAt: row.firstAt,
       firstAtExact: row.firstAtExact,
-      lastAt: row.lastAt,
     };
   });
+}
+
+/** When the operation's latest journal was posted. */
+export async function lastJournalAt(db: Database, operationId: string): Promise<Date> {
+  const [row] = await db
+    .select({ at: max(ledgerJournals.createdAt) })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.operationId, operationId));
+  if (row?.at == null) throw new Error(`Operation ${operationId} has no journals`);
+  return row.at;
 }

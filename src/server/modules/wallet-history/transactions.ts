@@ -17,7 +17,7 @@ import { chainDeposits, withdrawals } from '../../db/schema/wallet';
 import { ApiError } from '../../http/api-error';
 import { explorerLink } from '../../integrations/chain/explorer';
 import { decodeCursor, encodeCursor, isUuid } from './cursor';
-import { findUserOperations, type UserOperation } from './operations';
+import { findUserOperations, lastJournalAt, type UserOperation } from './operations';
 
 export const defaultPageSize = 40;
 
@@ -174,6 +174,6 @@ export async function getTransactionDetail(
         ? null
         : explorerLink(explorer.explorerAddressUrl, { explorerUrl: explorer.explorerUrl, address }),
     // A withdrawal's status moves on after its last ledger posting; anything else changes by postings.
-    updated_at: (withdrawal?.updatedAt ?? operation.lastAt).toISOString(),
+    updated_at: (withdrawal?.updatedAt ?? (await lastJournalAt(db, id))).toISOString(),
   };
 }
