@@ -139,7 +139,7 @@ async function ratePhase(origin: string, users: readonly Client[]): Promise<void
   }
 }
 
-async function historyPhase(origin: string, database: DatabaseHandle, parallelSeeding: number): Promise<void> {
+async function historyPhase(origin: string, database: DatabaseHandle): Promise<void> {
   const user = await signIn(origin, 8_200_000_000);
   const address = await depositAddress(user, 'TON');
   console.log(
@@ -152,7 +152,7 @@ async function historyPhase(origin: string, database: DatabaseHandle, parallelSe
   let firstP50 = Number.NaN;
   for (const size of historySizes) {
     const started = performance.now();
-    await depositInProcess(database, address, size - seeded, parallelSeeding);
+    await depositInProcess(database, address, size - seeded);
     const seedingSeconds = (performance.now() - started) / 1000;
     const added = size - seeded;
     seeded = size;
@@ -180,7 +180,7 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
       const users = wanted('endpoints') || wanted('rate') ? await seededUsers(origin, 8_300_000_000) : [];
       if (wanted('endpoints')) await endpointsPhase(origin, users);
       if (wanted('rate')) await ratePhase(origin, users);
-      if (wanted('history')) await historyPhase(origin, database, label.startsWith('PGlite') ? 1 : 8);
+      if (wanted('history')) await historyPhase(origin, database);
     } finally {
       await app.close();
     }
