@@ -30,6 +30,16 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/ledger-concurrency.test.ts',
       'tests/server/ledger-mutants.test.ts',
       'tests/server/chain-withdrawal-transitions.test.ts',
+      'tests/server/ledger-user-operations.test.ts',
+    ],
+  },
+  // The history page read from the postings' summary, and PGlite's planner statistics.
+  history: {
+    mutate: ['src/server/modules/wallet-history/operations.ts', 'src/server/db/planner-statistics.ts'],
+    tests: [
+      'tests/server/wallet-history-transactions.test.ts',
+      'tests/server/ledger-user-operations.test.ts',
+      'tests/server/planner-statistics.test.ts',
     ],
   },
   telegram: {
