@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { type Manifest, type Screen, screenFiles, screens } from '../scripts/size.ts';
+import { readBuild, type Screen, screenFiles, screens } from '../scripts/size.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl } from './support/telegram.ts';
 import { expect, test } from './support/test.ts';
@@ -11,9 +9,7 @@ import { expect, test } from './support/test.ts';
 // is requested) and everything it loads until the network is quiet must be in the counted set: a
 // chunk the count misses fails this test instead of slipping past the budget.
 
-const manifest: Manifest = JSON.parse(
-  readFileSync(join(process.env.APP_DIR ?? 'dist/app', '.vite', 'manifest.json'), 'utf8'),
-);
+const build = readBuild(process.env.APP_DIR ?? 'dist/app');
 
 function screenNamed(name: string): Screen {
   const screen = screens.find((candidate) => candidate.name === name);
@@ -53,7 +49,7 @@ async function scriptsOfFirstScreen(
 }
 
 function expectCounted(loaded: readonly string[], screenName: string): void {
-  const counted = new Set(screenFiles(manifest, screenNamed(screenName), 'en'));
+  const counted = new Set(screenFiles(build, screenNamed(screenName), 'en'));
   expect(loaded.length).toBeGreaterThan(0);
   expect(loaded.filter((file) => !counted.has(file))).toEqual([]);
 }
