@@ -22,6 +22,8 @@ const phases = setting('BENCH_PHASES', 'endpoints,rate,history', 'endpoints,rate
 const databases = setting('BENCH_DATABASES', 'pglite,postgres', 'pglite,postgres').split(',');
 const phaseMs = 1000 * Number(setting('BENCH_SECONDS', '3', '1.5'));
 const concurrency = Number(setting('BENCH_CONCURRENCY', '16', '16'));
+/** The closed loop's endpoints take turns this many times. */
+const rounds = Number(setting('BENCH_ROUNDS', '3', '3'));
 const userCount = Number(setting('BENCH_USERS', '8', '8'));
 const rates = numbers(setting('BENCH_RATES', '500,1000,1500', '500'));
 const rateMs = 1000 * Number(setting('BENCH_RATE_SECONDS', '3', '1.5'));
@@ -85,21 +87,35 @@ async function endpointsPhase(origin: string, users: readonly Client[]): Promise
   if (first !== undefined) console.log(`  balance answer: ${await balanceAnswer(first)}`);
   const cookies = users.map((user) => user.cookie);
   for (const endpoint of endpoints) await runLoad(closedPlan(origin, endpoint.path, cookies, concurrency, 300)); // warm-up
-  console.log(`  closed loop: ${concurrency} clients, ${phaseMs / 1000} s an endpoint, ${users.length} sessions`);
+  console.log(
+    `  closed loop: ${concurrency} clients, ${phaseMs / 1000} s an endpoint in ${rounds} turns (endpoints take turns, ` +
+      `so the machine's other load falls on all alike), ${users.length} sessions`,
+  );
   console.log(`  ${'endpoint'.padEnd(10)}${'req/s'.padStart(8)}${'p50'.padStart(11)}${'p99'.padStart(11)}   ÷ health`);
-  let healthRate = Number.NaN;
-  for (const endpoint of endpoints) {
-    const result = await runLoad(closedPlan(origin, endpoint.path, cookies, concurrency, phaseMs));
-    const perSecond = result.latencies.length / (result.elapsedMs / 1000);
-    if (endpoint.name === 'health') healthRate = perSecond;
-    const answered = Object.entries(result.statuses).filter(([status]) => status !== '200' && status !== '304');
-    const odd =
-      answered.length === 0 && result.errors === 0
-        ? ''
-        : `   (${statusList(result.statuses)}, ${result.errors} errors)`;
+  const measured = endpoints.map(() => ({ latencies: [] as number[], elapsedMs: 0, odd: new Map<string, number>() }));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, endpoint] of endpoints.entries()) {
+      const result = await runLoad(closedPlan(origin, endpoint.path, cookies, concurrency, phaseMs / rounds));
+      const sum = measured[index];
+      if (sum === undefined) continue;
+      sum.latencies.push(...result.latencies);
+      sum.elapsedMs += result.elapsedMs;
+      for (const [status, n] of Object.entries(result.statuses)) {
+        if (status !== '200' && status !== '304') sum.odd.set(status, (sum.odd.get(status) ?? 0) + n);
+      }
+      if (result.errors > 0) sum.odd.set('error', (sum.odd.get('error') ?? 0) + result.errors);
+    }
+  }
+  const perSecond = measured.map((sum) => sum.latencies.length / (sum.elapsedMs / 1000));
+  const healthRate = perSecond[0] ?? Number.NaN;
+  for (const [index, endpoint] of endpoints.entries()) {
+    const sum = measured[index];
+    const rate = perSecond[index] ?? Number.NaN;
+    if (sum === undefined) continue;
     console.log(
-      `  ${endpoint.name.padEnd(10)}${perSecond.toFixed(0).padStart(8)}${ms(percentile(result.latencies, 0.5)).padStart(11)}` +
-        `${ms(percentile(result.latencies, 0.99)).padStart(11)}   ${(perSecond / healthRate).toFixed(2)}${odd}`,
+      `  ${endpoint.name.padEnd(10)}${rate.toFixed(0).padStart(8)}${ms(percentile(sum.latencies, 0.5)).padStart(11)}` +
+        `${ms(percentile(sum.latencies, 0.99)).padStart(11)}   ${(rate / healthRate).toFixed(2)}` +
+        (sum.odd.size === 0 ? '' : `   (${statusList(sum.odd)})`),
     );
   }
 }

@@ -10,7 +10,7 @@ export function percentile(values: readonly number[], p: number): number {
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** `counts` as "120× 200, 3× 304". */
-export function statusList(counts: ReadonlyMap<number, number> | Readonly<Record<string, number>>): string {
+export function statusList(counts: ReadonlyMap<number | string, number> | Readonly<Record<string, number>>): string {
   const entries = counts instanceof Map ? [...counts] : Object.entries(counts);
   return entries.map(([status, n]) => `${n}× ${status}`).join(', ');
 }
