@@ -27,6 +27,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // What one test keeps (the asset catalogue, a theme) must not reach the next.
+  localStorage.clear();
   i18n.activate('en');
   vi.useRealTimers();
 });

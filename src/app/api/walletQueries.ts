@@ -4,6 +4,7 @@ import { walletOperationEndpoints } from '../../contract/wallet-operations.ts';
 import { balanceQueryKey } from './balanceQueryKey.ts';
 import { call } from './call.ts';
 import { callOrTakeEarly } from './earlyRequests.ts';
+import { storeCatalogue, storedCatalogue } from './storedCatalogue.ts';
 
 /**
  * Query options of the wallet data that several features read (home, deposit, withdraw, address
@@ -17,12 +18,20 @@ export const balanceRefetchMs = 5_000;
 
 /**
  * GET /wallet/asset: the catalogue, keyed by asset code. The same for everyone. The mini app's
- * entry requests it while signing in (earlyRequests.ts); the first fetch takes that answer.
+ * entry requests it while signing in (earlyRequests.ts); the first fetch takes that answer. The
+ * catalogue an earlier start kept in local storage (storedCatalogue.ts) shows at once; it counts
+ * as stale, so the first screen that reads it fetches it again, and every answer is kept.
  */
 export function assetCatalogueQueryOptions() {
   return queryOptions({
     queryKey: ['wallet', 'asset'],
-    queryFn: ({ signal }) => callOrTakeEarly(walletEndpoints.listAssets, { signal }),
+    queryFn: async ({ signal }) => {
+      const catalogue = await callOrTakeEarly(walletEndpoints.listAssets, { signal });
+      storeCatalogue(catalogue);
+      return catalogue;
+    },
+    initialData: storedCatalogue,
+    initialDataUpdatedAt: 0,
     meta: { public: true },
   });
 }
