@@ -108,6 +108,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     mutate: ['src/server/http/rate-limit.ts'],
     tests: ['tests/server/rate-limits.test.ts'],
   },
+  // The polled balance: its one statement and valuation, and the ETag / 304 answer.
+  balance: {
+    mutate: ['src/server/modules/wallet-history/balance.ts', 'src/server/http/revalidation.ts'],
+    tests: ['tests/server/wallet-history-balance.test.ts', 'tests/server/security-headers.test.ts'],
+  },
   // The security module in two parts (some 1,000 mutants at once): passcode, tokens and holds;
   // then e-mail, takeover, sessions, the bot and the routes.
   'security-passcode': {

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type AssetPrices, assetCatalogue, assetPrices } from '../../src/contract/wallet';
 import { type WalletBalance, walletBalance } from '../../src/contract/wallet-operations';
-import { assets } from '../../src/server/db/schema/catalogue';
+import { assets, priceReferences } from '../../src/server/db/schema/catalogue';
+import { userSettings } from '../../src/server/db/schema/users';
 import { credit, inTransaction } from '../../src/server/ledger/ledger';
 import { localValue } from '../../src/server/modules/wallet-history/balance';
 import { seedDeposit, seedWithdrawal } from './helpers/ledger';
@@ -158,6 +159,97 @@ describe('the local value of a holding', () => {
     expect(localValue(units, 18, '3400.5', 8)).toBe(34_005n * 10n ** 49n);
     expect(localValue(1n, 18, '1', 8)).toBe(0n);
     expect(localValue(999_999_999n, 8, '1', 2)).toBe(999n);
+  });
+
+  it('scales up when the currency has more decimals than the asset and the price', () => {
+    // 0.03 of a two-decimal asset at 7: 0.21, in units of 10^-8.
+    expect(localValue(3n, 2, '7', 8)).toBe(21_000_000n);
+    // 0.000003 at 7.25: 0.00002175, exactly 2175 units of 10^-8.
+    expect(localValue(3n, 6, '7.25', 8)).toBe(2_175n);
+  });
+
+  it.each(['-1', '1e5', '1.5x', 'x1.5', ''])('refuses %j as a price', (price) => {
+    expect(() => localValue(1n, 8, price, 8)).toThrow(`Not a price: ${price}`);
+  });
+});
+
+describe('the first balance read of a server', () => {
+  // A server of its own: the balance's statement is built on its first read and kept.
+  let fresh: TestServer;
+  beforeAll(async () => {
+    fresh = await createTestServer();
+  });
+  afterAll(() => fresh.close());
+
+  async function balanceFor(token: string) {
+    return fresh.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/balance',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('answers whoever asks first their available and held amounts, and everyone after them their own', async () => {
+    const first = await signInTestUser(fresh.database);
+    await seedDeposit(fresh.database.db, { userId: first.userId, asset: 'BTC', network: 'BTC', amount: 300_000_000n });
+    await seedWithdrawal(fresh.database.db, {
+      userId: first.userId,
+      asset: 'BTC',
+      network: 'BTC',
+      address: 'tb1qexampleaddress',
+      amount: 100_000_000n,
+      fee: 1_000n,
+      status: 'created',
+    });
+    const second = await signInTestUser(fresh.database);
+
+    const firstBalance = ok(await balanceFor(first.token), walletBalance);
+    const secondBalance = ok(await balanceFor(second.token), walletBalance);
+
+    expect(balanceOf(firstBalance, 'BTC')).toMatchObject({ available: '199999000', held: '100001000' });
+    expect(balanceOf(secondBalance, 'BTC')).toMatchObject({ available: '0', held: '0', local_amount: '0' });
+    expect(secondBalance.total.amount).toBe('0');
+  });
+
+  it('counts a holding with no price in the local currency as nothing', async () => {
+    const { userId, token } = await signInTestUser(fresh.database);
+    await seedDeposit(fresh.database.db, { userId, asset: 'TON', network: 'TON', amount: 5_000_000_000n });
+    const onTon = and(eq(priceReferences.assetCode, 'TON'), eq(priceReferences.quoteCode, 'USD'));
+    const [tonInDollars] = await fresh.database.db.select().from(priceReferences).where(onTon);
+    await fresh.database.db.delete(priceReferences).where(onTon);
+    try {
+      const balance = ok(await balanceFor(token), walletBalance);
+
+      expect(balanceOf(balance, 'TON')).toEqual({
+        asset: 'TON',
+        available: '5000000000',
+        held: '0',
+        local_amount: '0',
+      });
+      expect(balance.total).toEqual({ currency: 'USD', amount: '0' });
+    } finally {
+      if (tonInDollars !== undefined) await fresh.database.db.insert(priceReferences).values(tonInDollars);
+    }
+  });
+
+  it('answers an empty list while no crypto asset is enabled', async () => {
+    const { token } = await signInTestUser(fresh.database);
+    await fresh.database.db.update(assets).set({ isEnabled: false }).where(eq(assets.isFiat, false));
+    try {
+      expect(ok(await balanceFor(token), walletBalance)).toEqual({
+        total: { currency: 'USD', amount: '0' },
+        balances: [],
+      });
+    } finally {
+      await fresh.database.db.update(assets).set({ isEnabled: true }).where(eq(assets.isFiat, false));
+    }
+  });
+
+  it('answers 401 to a live session whose account has no settings any more', async () => {
+    const { userId, token } = await signInTestUser(fresh.database);
+    await fresh.database.db.delete(userSettings).where(eq(userSettings.userId, userId));
+
+    expectError(await balanceFor(token), 401, 'unauthorized');
   });
 });
 

@@ -46,8 +46,8 @@ function balanceStatement(db: Database) {
       .select({
         currency: userSettings.localCurrency,
         currencyDecimals: localCurrency.decimals,
-        asset: assets.code,
-        decimals: assets.decimals,
+        // Null as a whole when the catalogue has no enabled crypto asset (the left join found none).
+        asset: { code: assets.code, decimals: assets.decimals },
         price: priceReferences.price,
         available: availableAccount.balance,
         held: heldAccount.balance,
@@ -93,14 +93,16 @@ export async function getWalletBalance(db: Database, userId: number): Promise<Wa
   let total = 0n;
   const balances: WalletBalance['balances'] = [];
   for (const row of rows) {
-    if (row.asset === null || row.decimals === null) continue;
+    if (row.asset === null) continue;
     const available = row.available ?? '0';
     const held = row.held ?? '0';
     // Without a price in this currency the holding cannot be valued; it counts as nothing.
     const local =
-      row.price === null ? 0n : localValue(BigInt(available) + BigInt(held), row.decimals, row.price, currencyDecimals);
+      row.price === null
+        ? 0n
+        : localValue(BigInt(available) + BigInt(held), row.asset.decimals, row.price, currencyDecimals);
     total += local;
-    balances.push({ asset: row.asset, available, held, local_amount: local.toString() });
+    balances.push({ asset: row.asset.code, available, held, local_amount: local.toString() });
   }
   return { total: { currency, amount: total.toString() }, balances };
 }
