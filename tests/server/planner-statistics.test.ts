@@ -30,27 +30,27 @@ async function addUsers(howMany: number): Promise<void> {
     sql`INSERT INTO users (id, first_name, invite_hash)
         SELECT id, 'Planner', 'planner' || id FROM generate_series(${first}::bigint, ${nextUserId - 1}::bigint) AS id`,
   );
-  // Change counts reach the statistics views at most once a second, unless told to now.
-  await handle.db.execute(sql`SELECT pg_stat_force_next_flush()`);
 }
 
 describe('planner statistics on PGlite', () => {
-  it('are taken for every table when the migrations have run', async () => {
+  it('are not taken for the tables a fresh database starts with empty', async () => {
+    expect(await analyzeStaleTables(handle.db)).toEqual([]);
     const neverAnalyzed = await handle.db
       .select({ name: relations.relname })
       .from(relations)
       .where(
         and(
           sql`${relations.relnamespace} = 'public'::regnamespace`,
-          eq(relations.relkind, 'r'),
+          eq(relations.relname, 'ledger_user_operations'),
           lt(relations.reltuples, 0),
         ),
       );
 
-    expect(neverAnalyzed).toEqual([]);
+    // Statistics saying "empty" would outlive the emptiness; a table never analyzed is estimated from its size.
+    expect(neverAnalyzed).toEqual([{ name: 'ledger_user_operations' }]);
   });
 
-  it('are taken again for a table once more than 50 rows and a tenth of it changed, and not before', async () => {
+  it('are taken for a table once more than 50 rows and a tenth of it changed since the last time, and not before', async () => {
     await addUsers(50);
     expect(await analyzeStaleTables(handle.db)).toEqual([]);
 

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './database';
 import { migrationsFolder } from './migrations';
-import { analyzeAll } from './planner-statistics';
+import { analyzeStaleTables } from './planner-statistics';
 
 /** Wraps an already created PGlite (a data dir, or memory loaded from a snapshot in tests). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
@@ -15,10 +15,11 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     kind: 'pglite',
     db,
-    // PGlite has no autovacuum: statistics start current here and main keeps them so.
+    // PGlite has no autovacuum: a migration that changed enough rows (a backfill) is analyzed
+    // here, and main keeps the statistics current from then on.
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
-      await analyzeAll(db);
+      await analyzeStaleTables(db);
     },
     close: () => client.close(),
   };
