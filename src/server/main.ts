@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
-import { keepPlannerStatisticsCurrent } from './db/planner-statistics';
 import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
@@ -34,23 +33,12 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The withdrawal worker failed a pass'),
   });
 
-  // PostgreSQL's autovacuum keeps its planner statistics current; PGlite has nothing that does.
-  const plannerStatistics =
-    database.kind === 'pglite'
-      ? keepPlannerStatisticsCurrent({
-          db: database.db,
-          everyMs: 60_000,
-          onError: (error) => app.log.error({ err: error }, 'Refreshing the planner statistics failed'),
-        })
-      : undefined;
-
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await withdrawalWorker.stop();
-    await plannerStatistics?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -7,21 +7,39 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './database';
 import { migrationsFolder } from './migrations';
-import { analyzeStaleTables } from './planner-statistics';
+import { analyzeStaleTables, keepPlannerStatisticsCurrent } from './planner-statistics';
+
+/**
+ * How often a PGlite handle looks for tables whose statistics went stale. A look is one catalog
+ * query; ANALYZE runs only for tables past autovacuum's threshold, so this bounds how stale they get.
+ */
+const statisticsCheckMs = 10_000;
 
 /** Wraps an already created PGlite (a data dir, or memory loaded from a snapshot in tests). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client });
+  let statistics: { stop(): Promise<void> } | undefined;
   return {
     kind: 'pglite',
     db,
-    // PGlite has no autovacuum: a migration that changed enough rows (a backfill) is analyzed
-    // here, and main keeps the statistics current from then on.
+    // PGlite has no autovacuum: from its migrations on, the handle keeps the planner statistics
+    // current itself (whoever runs it: the server, the bench, a test).
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
       await analyzeStaleTables(db);
+      statistics ??= keepPlannerStatisticsCurrent({
+        db,
+        everyMs: statisticsCheckMs,
+        onError: (error) => {
+          // A copy of the client wrapped elsewhere may have closed it; nothing is left to analyze.
+          if (!client.closed) console.error(`Refreshing PGlite's planner statistics failed: ${String(error)}`);
+        },
+      });
     },
-    close: () => client.close(),
+    close: async () => {
+      await statistics?.stop();
+      await client.close();
+    },
   };
 }
 
