@@ -60,3 +60,33 @@ describe('the catalogue the mini app’s entry requests while signing in', () =>
     expect(catalogueRequests()).toBe(1);
   });
 });
+
+describe('the asset catalogue kept in local storage', () => {
+  it('keeps what it fetched; the next start shows it at once and still fetches it again', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyCatalogue));
+    await new QueryClient().fetchQuery(assetCatalogueQueryOptions());
+    expect(JSON.parse(localStorage.getItem('kopilka.catalogue') ?? 'null')).toEqual({ assets: {} });
+
+    const nextStart = new QueryClient();
+    await expect(nextStart.ensureQueryData(assetCatalogueQueryOptions())).resolves.toEqual({ assets: {} });
+    expect(catalogueRequests()).toBe(1);
+    await nextStart.fetchQuery(assetCatalogueQueryOptions());
+    expect(catalogueRequests()).toBe(2);
+  });
+
+  it('ignores a kept catalogue that no longer matches the contract, and fetches it', async () => {
+    localStorage.setItem('kopilka.catalogue', JSON.stringify({ assets: 'none' }));
+    fetchMock.mockImplementation(async () => json(200, emptyCatalogue));
+
+    await expect(new QueryClient().ensureQueryData(assetCatalogueQueryOptions())).resolves.toEqual({ assets: {} });
+    expect(catalogueRequests()).toBe(1);
+  });
+
+  it('ignores a kept value that is not JSON', async () => {
+    localStorage.setItem('kopilka.catalogue', '{broken');
+    fetchMock.mockImplementation(async () => json(200, emptyCatalogue));
+
+    await expect(new QueryClient().ensureQueryData(assetCatalogueQueryOptions())).resolves.toEqual({ assets: {} });
+    expect(catalogueRequests()).toBe(1);
+  });
+});
