@@ -33,13 +33,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every screen runs before it paints (React, the router, queries, the HTTP client,
+          // What every screen runs before it paints (React, the router, queries,
           // contracts, statecharts, Lingui) in one chunk rather than a dozen: each file gzipped on
           // its own repeats what the others already taught the compressor, and costs a request.
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|ky|zod|xstate|@xstate|@lingui)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|zod|xstate|@xstate|@lingui)[\\/]/,
             },
           ],
         },

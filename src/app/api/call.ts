@@ -1,8 +1,7 @@
-import { isHTTPError } from 'ky';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../contract/endpoint.ts';
 import { recordApiError } from '../lib/errorReporting.ts';
 import { ApiCallError, normalizeApiError, UnexpectedResponseError } from './errors.ts';
-import { http, type RequestContext } from './http.ts';
+import { HttpError, http, type RequestContext, readJson } from './http.ts';
 
 export interface CallInput<E extends EndpointDefinition> {
   readonly params?: ParamsOf<E>;
@@ -52,8 +51,8 @@ function isAbort(thrown: unknown): boolean {
 
 /**
  * Sends one call of the contract and returns the answer's JSON unvalidated. A failure status
- * becomes an `ApiCallError` (normalised per spec 000 s.8); no response rethrows ky's own error,
- * which `toApiError()` maps to null.
+ * becomes an `ApiCallError` (normalised per spec 000 s.8); no response (offline, timeout, aborted)
+ * rethrows what `fetch` threw, which `toApiError()` maps to null.
  */
 export async function request<E extends EndpointDefinition>(endpoint: E, input: CallInput<E> = {}): Promise<unknown> {
   try {
@@ -62,14 +61,13 @@ export async function request<E extends EndpointDefinition>(endpoint: E, input: 
       searchParams: searchParamsOf(input.query),
       json: input.body,
       signal: input.signal,
-      context: { ...input.context },
+      context: input.context,
     });
     input.onResponse?.(response);
-    const text = await response.text();
-    return text === '' ? undefined : JSON.parse(text);
+    return await readJson(response);
   } catch (thrown) {
     const where = { method: endpoint.method, path: endpoint.path };
-    if (isHTTPError(thrown)) {
+    if (thrown instanceof HttpError) {
       const error = normalizeApiError(thrown.response.status, thrown.data);
       recordApiError({
         ...where,

@@ -1,6 +1,6 @@
 import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint.ts';
 import { type CallInput, call, parseResponse } from './call.ts';
-import { http } from './http.ts';
+import { http, readJson } from './http.ts';
 
 /**
  * Reads the first screen needs, sent by the entry while sign-in runs, before the code of the
@@ -14,7 +14,7 @@ const earlyAnswers = new Map<string, Promise<unknown>>();
 export function requestEarly(path: string): void {
   if (earlyAnswers.has(path)) return;
   const answer = http(path.replace(/^\//, ''))
-    .json<unknown>()
+    .then(readJson)
     .catch(() => undefined);
   earlyAnswers.set(path, answer);
 }

@@ -11,7 +11,7 @@
  * `toApiError()` returns null for it, and the UI treats null as "nothing to show from the
  * server" (a caller may still show its own connection message).
  */
-import { isHTTPError } from 'ky';
+import { HttpError } from './http.ts';
 
 export interface ApiError {
   readonly code: number;
@@ -75,7 +75,7 @@ export class UnexpectedResponseError extends Error {
  */
 export function toApiError(thrown: unknown): ApiError | null {
   if (thrown instanceof ApiCallError) return thrown.error;
-  if (isHTTPError(thrown)) return normalizeApiError(thrown.response.status, thrown.data);
+  if (thrown instanceof HttpError) return normalizeApiError(thrown.response.status, thrown.data);
   if (thrown instanceof UnexpectedResponseError)
     return { code: 502, message: '', data: undefined, reason: 'unexpected_response' };
   return null;

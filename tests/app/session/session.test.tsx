@@ -45,7 +45,7 @@ type Handler = (request: Request) => Response | Promise<Response>;
 const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
 let routes: Record<string, Handler> = {};
 /** The body each request was sent with (the handler may read the request's own). */
-const sentBodies = new Map<Request, unknown>();
+const sentBodies = new Map<Request, Promise<unknown>>();
 
 async function bodyOf(input: Request | undefined): Promise<unknown> {
   return input === undefined ? undefined : sentBodies.get(input);
@@ -55,10 +55,11 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
+/** The requests the fake server has read (and handed to its route), in that order. */
+const received: Request[] = [];
+
 function requests(method: string, path: string): Request[] {
-  return fetchMock.mock.calls
-    .map(([input]) => input)
-    .filter((input) => input.method === method && new URL(input.url).pathname === `/api/v1${path}`);
+  return received.filter((input) => input.method === method && new URL(input.url).pathname === `/api/v1${path}`);
 }
 
 function miniApp(initDataRaw: string = INIT_DATA): Platform {
@@ -104,8 +105,13 @@ const settled = (session: RunningSession) =>
 beforeEach(() => {
   routes = {};
   fetchMock.mockImplementation(async (input) => {
-    const text = await input.clone().text();
-    sentBodies.set(input, text === '' ? undefined : JSON.parse(text));
+    const body = input
+      .clone()
+      .text()
+      .then((text): unknown => (text === '' ? undefined : JSON.parse(text)));
+    sentBodies.set(input, body);
+    await body;
+    received.push(input);
     const handler = routes[`${input.method} ${new URL(input.url).pathname.replace('/api/v1', '')}`];
     return handler ? handler(input) : json(404, { code: 'not_found', message: 'Not found' });
   });
@@ -118,6 +124,7 @@ afterEach(() => {
   sessionEnded();
   setErrorReporter(null);
   reports.length = 0;
+  received.length = 0;
   clearApiErrors();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
@@ -226,10 +233,13 @@ describe('a 401 while signed in, and logging out', () => {
     // a request without the new bearer token is refused; the sign-in answers only once the
     // page's first request has left.
     let answerSignIn: () => void = () => {};
-    routes['POST /authentication/webapp'] = () =>
-      new Promise<Response>((resolve) => {
-        answerSignIn = () => resolve(json(200, SETTINGS, { 'x-session-token': 'tok-new' }));
-      });
+    const signInAnswered = new Promise<void>((resolve) => {
+      answerSignIn = resolve;
+    });
+    routes['POST /authentication/webapp'] = async () => {
+      await signInAnswered;
+      return json(200, SETTINGS, { 'x-session-token': 'tok-new' });
+    };
     routes['GET /user/settings'] = () => json(200, SETTINGS);
     let refuseOldCookie: () => void = () => {};
     const oldCookieRefused = new Promise<void>((resolve) => {
@@ -264,10 +274,13 @@ describe('a 401 while signed in, and logging out', () => {
 
   it('a write sent before the sign-in answered is not repeated, and its 401 does not sign out either', async () => {
     let answerSignIn: () => void = () => {};
-    routes['POST /authentication/webapp'] = () =>
-      new Promise<Response>((resolve) => {
-        answerSignIn = () => resolve(json(200, SETTINGS, { 'x-session-token': 'tok-new' }));
-      });
+    const signInAnswered = new Promise<void>((resolve) => {
+      answerSignIn = resolve;
+    });
+    routes['POST /authentication/webapp'] = async () => {
+      await signInAnswered;
+      return json(200, SETTINGS, { 'x-session-token': 'tok-new' });
+    };
     routes['GET /user/settings'] = () => json(200, SETTINGS);
     let refuseOldCookie: () => void = () => {};
     const oldCookieRefused = new Promise<void>((resolve) => {
