@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions } from '../../db/schema/users';
 
 /** The HttpOnly cookie the web wallet keeps its session token in. */
@@ -69,6 +70,26 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Every signed-in request runs this lookup: prepared once per database (db/prepared.ts). */
+const liveSessionLookup = preparedPerDatabase((db: Database) =>
+  db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('live_session'),
+);
+
 /**
  * The user a live session token belongs to, or null for an unknown or expired token. A session
  * is live until its absolute expiry (`expires_at`, sign-in + max age) and while it was used
@@ -82,15 +103,11 @@ export async function findSessionUser(
 ): Promise<number | null> {
   const tokenHash = hashToken(token);
   const idleSince = new Date(now.getTime() - policy.idleTimeoutMs);
-  const [session] = await db
-    .select({
-      id: sessions.id,
-      tokenHash: sessions.tokenHash,
-      userId: sessions.userId,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+  const [session] = await liveSessionLookup(db).execute({
+    tokenHash,
+    now: now.toISOString(),
+    idleSince: idleSince.toISOString(),
+  });
   // The index lookup found the row; the constant-time comparison keeps the final match from
   // leaking how much of a guessed hash was right.
   if (session === undefined || !timingSafeEqual(Buffer.from(session.tokenHash, 'hex'), Buffer.from(tokenHash, 'hex'))) {

@@ -2,6 +2,7 @@ import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WalletBalance } from '../../../contract/wallet-operations';
 import type { Database } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { assets, priceReferences } from '../../db/schema/catalogue';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { userSettings } from '../../db/schema/users';
@@ -37,7 +38,7 @@ const heldAccount = alias(ledgerAccounts, 'held_account');
  * and prepared: the poll runs it every 5 s for every open home screen, and building the SQL cost
  * more than running it.
  */
-function balanceStatement(db: Database) {
+const balanceStatement = preparedPerDatabase((db: Database) => {
   const userId = sql.placeholder('userId');
   const ownAccount = (account: typeof availableAccount | typeof heldAccount, kind: 'available' | 'held') =>
     and(eq(account.userId, userSettings.userId), eq(account.assetCode, assets.code), eq(account.kind, kind));
@@ -67,24 +68,14 @@ function balanceStatement(db: Database) {
       .orderBy(asc(assets.position), asc(assets.code))
       .prepare('wallet_balance')
   );
-}
-
-const statements = new WeakMap<Database, ReturnType<typeof balanceStatement>>();
-
-function preparedBalance(db: Database): ReturnType<typeof balanceStatement> {
-  const known = statements.get(db);
-  if (known !== undefined) return known;
-  const statement = balanceStatement(db);
-  statements.set(db, statement);
-  return statement;
-}
+});
 
 /**
  * Every enabled crypto asset, by code, with the user's available and held amounts, valued in the
  * local currency. Reads the ledger's account balances as they stand (what `balancesOf` reads).
  */
 export async function getWalletBalance(db: Database, userId: number): Promise<WalletBalance> {
-  const rows = await preparedBalance(db).execute({ userId });
+  const rows = await balanceStatement(db).execute({ userId });
   const [first] = rows;
   // A live session whose user has no settings row means the account was removed under it.
   if (first === undefined) throw unauthorized();
