@@ -133,7 +133,9 @@ export async function http(path: string, options: RequestOptions = {}): Promise<
     } else if (sessionActive() && safeMethods.has(request.method)) {
       // Stale: answered for a session that has since been replaced or ended. A read is asked
       // again under the current session (whose own 401 would be real); a write is not repeated
-      // behind the person's back, and its caller sees the 401 as a failed call.
+      // behind the person's back, and its caller sees the 401 as a failed call. The stale answer
+      // is let go first: a body nobody reads keeps its request open in the browser.
+      await response.body?.cancel();
       return http(path, options);
     }
   }

@@ -179,6 +179,32 @@ describe('a 401', () => {
   });
 });
 
+describe('a 401 answered for a session that has since been replaced', () => {
+  it('is let go, and the read is sent again with the new session’s token', async () => {
+    sessionBegan('tok-old');
+    let staleBodyCancelled = false;
+    const staleBody = new ReadableStream({
+      cancel() {
+        staleBodyCancelled = true;
+      },
+    });
+    fetchMock.mockImplementationOnce(async () => {
+      sessionBegan('tok-new');
+      return new Response(staleBody, { status: 401, headers: { 'content-type': 'application/json' } });
+    });
+    fetchMock.mockImplementationOnce(async () => answer(200, '{"id":42}', 'application/json'));
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    const response = await http('user/profile');
+    stop();
+
+    expect(await readJson(response)).toEqual({ id: 42 });
+    expect(staleBodyCancelled).toBe(true);
+    expect(sent().headers.get('authorization')).toBe('Bearer tok-new');
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
+
 describe('a request without an answer', () => {
   it('stops when its signal aborts, with the signal’s reason and no error object', async () => {
     neverAnswering();
