@@ -4,7 +4,7 @@ import { isBlocked } from '../../../contract/settings.ts';
 import { useSignedInSettings } from '../../lib/signedInSettings.ts';
 import { isGuardedPath } from './guardedPaths.ts';
 
-// The screen (and dayjs with it) loads only when someone blocked opens a guarded area.
+// The screen (and its date formatting) loads only when someone blocked opens a guarded area.
 const BlockedScreen = lazy(() => import('./BlockedScreen.tsx').then((module) => ({ default: module.BlockedScreen })));
 
 /**

@@ -25,7 +25,7 @@ import {
   withdrawSteps,
 } from './withdrawSteps.ts';
 
-// Only a paused person sees the notice, and it brings the date formatting (dayjs) with it: the
+// Only a paused person sees the notice, and it brings the date formatting with it: the
 // withdraw screen's first paint does without both.
 const OutflowHoldNotice = lazy(() =>
   import('../../ui/OutflowHoldNotice.tsx').then(({ OutflowHoldNotice }) => ({ default: OutflowHoldNotice })),
