@@ -957,6 +957,8 @@ describe('the local mailbox', () => {
     const everyone = await server.app.inject({ method: 'GET', url: '/local/mailbox' });
     expect(everyone.body).toContain('First subject');
     expect(everyone.body).toContain('Second subject');
+    // One message follows the other with nothing in between.
+    expect(everyone.body).toContain('</article><article data-user-id=');
   });
 
   it('says there are no messages yet for a user without any, in English and Russian', async () => {
