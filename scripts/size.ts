@@ -1,7 +1,7 @@
 // The first-screen JavaScript budget, per screen (issue 10): everything a screen cannot paint
 // without, measured gzipped at level 9, for the four screens people open first. A screen's set is
 // the entry chunk and the lazily split chunks its path loads (the screen's route chunks, the
-// active locale's catalog; in the mini app the Telegram SDK), each with everything it imports
+// active locale's catalog; in the mini app the Telegram session), each with everything it imports
 // statically (preloaded with it), and every script index.html preloads for all pages
 // (`<link rel="modulepreload">`). The root route is not split: it is part of the entry.
 // Each screen is measured with every locale's catalog and the heaviest counts. An end-to-end test
@@ -65,8 +65,8 @@ export interface Screen {
 const homeRoute = /^src\/app\/routes\/index\.tsx/;
 const signedInHome = /^src\/app\/routes\/-signedInHome\.tsx/;
 const withdrawRoute = /^src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\.tsx/;
-/** The mini app loads the SDK and the expansion rule as soon as it starts (platform/miniApp.ts). */
-const miniApp = [/^src\/app\/platform\/telegramSdk\.ts/, /^src\/app\/platform\/expandRule\.ts/];
+/** The mini app loads its Telegram session and the expansion rule as soon as it starts (platform/miniApp.ts). */
+const miniApp = [/^src\/app\/platform\/telegramSession\.ts/, /^src\/app\/platform\/expandRule\.ts/];
 
 export const screens: readonly Screen[] = [
   { name: 'signed-out web /', budgetKiB: goalKiB, lazySources: [homeRoute] },

@@ -1,14 +1,17 @@
 /**
  * A tiny reader of Telegram's launch parameters (tgWebAppVersion, tgWebAppPlatform,
  * tgWebAppThemeParams, tgWebAppData, tgWebAppStartParam). It runs on every start, so it
- * must not pull in the SDK: the web wallet never loads the SDK at all.
+ * must not pull in the Telegram session: the web wallet never loads it at all.
  *
  * Telegram passes the parameters in the URL hash (sometimes partly in the query string);
  * after the app navigates and the page is reloaded they are gone from the URL, so, like the
- * SDK, we keep the last good set in sessionStorage under the SDK's own key.
+ * Telegram SDK did, we keep the last good set in sessionStorage under the SDK's key.
  */
 
-/** The SDK's storage key (`tapps/` prefix + `launchParams`), so both read the same value. */
+/**
+ * The key `@telegram-apps/sdk` kept them under (`tapps/` prefix + `launchParams`), which the app
+ * used while it ran on that SDK: a tab open across the update still reloads as the mini app.
+ */
 export const launchParamsStorageKey = 'tapps/launchParams';
 
 export interface LaunchUser {
@@ -28,11 +31,11 @@ export interface LaunchParams {
   readonly initDataRaw: string | null;
   readonly user: LaunchUser | null;
   readonly startParam: string | null;
-  /** The query string the parameters were read from (what the SDK is configured with). */
+  /** The query string the parameters were read from (what sessionStorage keeps). */
   readonly raw: string;
 }
 
-/** Everything after the first `?` or `#`, with further `?`/`#` turned into `&` (the SDK's rule). */
+/** Everything after the first `?` or `#`, with further `?`/`#` turned into `&` (Telegram SDK's rule). */
 export function launchQueryOf(href: string): string {
   return href.replace(/^[^?#]*[?#]/, '').replace(/[?#]/g, '&');
 }
@@ -49,11 +52,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-function parseThemeParams(text: string | null): Record<string, string> {
-  const parsed = text === null ? undefined : parseJson(text);
+/**
+ * Theme parameters as the app keeps them: Telegram's snake_case keys, "#rrggbb" in lower case;
+ * anything that is not a colour is left out. For the launch parameters and `theme_changed` alike.
+ */
+export function themeParamsOf(params: unknown): Record<string, string> {
   const result: Record<string, string> = {};
-  if (!isRecord(parsed)) return result;
-  for (const [key, value] of Object.entries(parsed)) {
+  if (!isRecord(params)) return result;
+  for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) result[key] = value.toLowerCase();
     else if (typeof value === 'string' && /^#[0-9a-f]{3}$/i.test(value)) {
       result[key] = `#${[...value.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
@@ -85,7 +91,7 @@ export function parseLaunchParams(query: string): LaunchParams | null {
   return {
     version,
     platform,
-    themeParams: parseThemeParams(search.get('tgWebAppThemeParams')),
+    themeParams: themeParamsOf(parseJson(search.get('tgWebAppThemeParams') ?? '')),
     initDataRaw,
     user: parseUser(initDataRaw),
     startParam: search.get('tgWebAppStartParam') || startFromData || null,

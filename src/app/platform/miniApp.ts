@@ -1,6 +1,6 @@
 import type { LaunchParams } from './launchParams.ts';
 import { createScreenActionsStore } from './screenActions.ts';
-import type { TelegramSession } from './telegramSdk.ts';
+import type { TelegramSession } from './telegramSession.ts';
 import {
   applyThemeParams,
   createThemeActor,
@@ -14,7 +14,7 @@ import type { Biometry, HapticKind, Platform } from './types.ts';
 import { capabilitiesFor } from './versionGates.ts';
 import { isDesktopPlatform, shouldDisableVerticalSwipe } from './viewportRules.ts';
 
-/** The messenger's QR scanner once the SDK is there; null without it (the scan simply gives nothing). */
+/** The messenger's QR scanner once the session is there; null without it (the scan simply gives nothing). */
 function scanQrWith(session: Promise<TelegramSession | null>): (prompt: string) => Promise<string | null> {
   return async (prompt) => {
     const telegram = await session;
@@ -23,10 +23,10 @@ function scanQrWith(session: Promise<TelegramSession | null>): (prompt: string) 
 }
 
 /**
- * The mini app. Everything that can be known without the SDK (kind, version gates, theme
+ * The mini app. Everything that can be known without the bridge (kind, version gates, theme
  * from the launch parameters, language) is known at once, so the first screen paints in the
- * right colours without waiting; the SDK itself is a separate chunk loaded with `import()` and
- * every call waits for it.
+ * right colours without waiting; the Telegram session (telegramSession.ts) is a separate chunk
+ * loaded with `import()`, and every call waits for it.
  */
 export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = document.documentElement): Platform {
   const transport: Transport = detectTransport();
@@ -47,10 +47,13 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
   root.dataset.platform = 'mini-app';
 
   const screenActions = createScreenActionsStore();
-  const session: Promise<TelegramSession | null> = import('./telegramSdk.ts')
+  const session: Promise<TelegramSession | null> = import('./telegramSession.ts')
     .then(({ connectTelegram }) =>
       connectTelegram({
         transport,
+        version: launch.version,
+        desktop: isDesktopPlatform(launch.platform),
+        themeParams: launch.themeParams,
         swipeToCloseDisabled: shouldDisableVerticalSwipe(launch.platform),
         onThemeChange(params) {
           applyThemeParams(root, params);
@@ -68,12 +71,12 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       return telegram;
     })
     .catch((error: unknown) => {
-      // The app still works without the SDK (no native buttons); say why in the console.
-      console.warn('Telegram SDK unavailable', error);
+      // The app still works without the session (no native buttons); say why in the console.
+      console.warn('Telegram bridge unavailable', error);
       return null;
     });
 
-  // The expand rule lives with the start-parameter grammar; it comes with the SDK, not before.
+  // The expand rule lives with the start-parameter grammar; it comes with the session, not before.
   const expandRule = import('./expandRule.ts');
 
   const withSession = (use: (telegram: TelegramSession) => void): void => {

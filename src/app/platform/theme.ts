@@ -21,12 +21,12 @@ export const themeKeys = [
   'section_separator_color',
 ] as const;
 
-/** `bg_color` → `--tg-theme-bg-color`, the name Telegram and the SDK use. */
+/** `bg_color` → `--tg-theme-bg-color`, the name Telegram's own web-app script uses. */
 export function themeVariableName(key: string): string {
   return `--tg-theme-${key.replace(/_/g, '-')}`;
 }
 
-/** Relative luminance test Telegram's SDK also uses: dark when the colour is closer to black. */
+/** The relative luminance test Telegram's SDKs also use: dark when the colour is closer to black. */
 export function isColorDark(hex: string): boolean {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!match) return false;
@@ -51,7 +51,8 @@ export function applyColorScheme(root: HTMLElement, scheme: ColorScheme): void {
 
 /**
  * Writes Telegram's theme parameters as `--tg-theme-*` variables on <html>. At start-up they are
- * the launch parameters as sent, for the first paint; once the SDK (a lazy chunk) is connected it
+ * the launch parameters as sent, for the first paint; once the Telegram session (a lazy chunk) is
+ * connected it
  * sends them again made readable (readableTheme.ts), which keeps the contrast code off the first
  * screen's budget.
  */

@@ -54,9 +54,9 @@ export interface Biometry {
 }
 
 /**
- * Everything the app may ask of where it runs. Inside Telegram it is backed by the SDK (loaded
- * lazily); on the web each capability has a fallback. Views and machines reach it through the
- * router context or `usePlatform()`, never through the SDK.
+ * Everything the app may ask of where it runs. Inside Telegram it is backed by the Mini Apps
+ * bridge (telegramSession.ts, loaded lazily); on the web each capability has a fallback. Views and
+ * machines reach it through the router context or `usePlatform()`, never through the bridge.
  */
 export interface Platform {
   readonly kind: PlatformKind;

@@ -1,12 +1,13 @@
 /**
  * Viewport rules of spec 000 s.2 (Deep links): vertical swipe-to-close is disabled on non-desktop
  * platforms. The other rule, expansion, is in expandRule.ts (one implementation, shared with the
- * start-parameter grammar, and loaded lazily with the SDK).
+ * start-parameter grammar, and loaded lazily with the Telegram session).
  */
 
 /**
  * Telegram platforms that run on a desktop or in a desktop browser, where there is no
- * swipe-to-close gesture to guard against. The same list the SDK uses for its viewport.
+ * swipe-to-close gesture to guard against. The list Telegram's SDK uses for its viewport; a
+ * desktop client reports no viewport of its own (telegramSession.ts does not ask for one).
  */
 export const desktopPlatforms = ['tdesktop', 'macos', 'web', 'weba', 'webk', 'unigram'] as const;
 

@@ -10,7 +10,7 @@ function browserLanguages(): string[] {
 }
 
 /**
- * The web wallet: no SDK at all. The theme machine starts from the stored preference and the
+ * The web wallet: no Telegram bridge at all. The theme machine starts from the stored preference and the
  * device's `prefers-color-scheme`, whose changes it follows live;
  * haptics do nothing; alerts are the app's own toasts (capabilities.alert is false); there is no
  * settings button (the header links to the account instead); expand and ready have no meaning.

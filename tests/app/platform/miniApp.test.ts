@@ -6,7 +6,11 @@ import { receiveTelegramEvent, startMiniApp, stopMiniApp } from '../support/tele
  * The real SDK (loaded by the platform with import()) talking through the standard transport:
  * `window.TelegramWebviewProxy.postEvent`, as inside Telegram's apps and in the end-to-end tests.
  */
-const postEvent = vi.fn<(type: string, data?: string) => void>();
+/** Everything posted since the start: the mock's own record is cleared between tests. */
+const posted: [type: string, data: unknown][] = [];
+const postEvent = vi.fn<(type: string, data?: string) => void>((type, data) => {
+  posted.push([type, data === undefined ? undefined : JSON.parse(data)]);
+});
 const launch = new URLSearchParams({
   tgWebAppVersion: '7.10',
   tgWebAppPlatform: 'android',
@@ -17,6 +21,10 @@ function sent(type: string): unknown[] {
   return postEvent.mock.calls
     .filter(([name]) => name === type)
     .map(([, data]) => (data === undefined ? undefined : JSON.parse(data)));
+}
+
+function sentSinceStart(type: string): unknown[] {
+  return posted.filter(([name]) => name === type).map(([, data]) => data);
 }
 
 let platform: Platform;
@@ -43,6 +51,22 @@ describe('the mini app platform', () => {
     platform.ready();
     await vi.waitFor(() => expect(sent('web_app_ready')).toHaveLength(1));
     expect(sent('web_app_setup_swipe_behavior').at(-1)).toEqual({ allow_vertical_swipe: false });
+  });
+
+  it('paints the messenger’s header and background in the pages’ secondary background', async () => {
+    await vi.waitFor(() => expect(sentSinceStart('web_app_set_background_color')).toEqual([{ color: '#efeff4' }]));
+    expect(sentSinceStart('web_app_set_header_color')).toEqual([{ color_key: 'secondary_bg_color' }]);
+  });
+
+  it('keeps the layout clear of the safe areas Telegram reports, without asking for them before 8.0', async () => {
+    await vi.waitFor(() => expect(sentSinceStart('web_app_request_viewport')).toHaveLength(1));
+    receiveTelegramEvent('safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });
+    receiveTelegramEvent('content_safe_area_changed', { top: 56, bottom: 0, left: 0, right: 0 });
+    const style = document.documentElement.style;
+    expect(style.getPropertyValue('--tg-safe-area-inset-top')).toBe('47px');
+    expect(style.getPropertyValue('--tg-safe-area-inset-bottom')).toBe('34px');
+    expect(style.getPropertyValue('--tg-content-safe-area-inset-top')).toBe('56px');
+    expect(sentSinceStart('web_app_request_safe_area')).toEqual([]);
   });
 
   it('expands on ordinary paths and not on help, invoice and add-home paths', async () => {

@@ -94,7 +94,7 @@ describe('the mini app theme', () => {
     // Without launch parameters in the address the SDK declines (and the platform says so): the
     // theme needs none of it.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await import('../../../src/app/platform/telegramSdk.ts');
+    await import('../../../src/app/platform/telegramSession.ts');
     localStorage.setItem(themeStorageKey, 'light');
     const platform = createMiniAppPlatform(
       {

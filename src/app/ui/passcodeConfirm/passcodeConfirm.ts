@@ -97,7 +97,7 @@ export function biometricFacts(
 
 /**
  * Whether the device has biometrics the messenger can use: false on the web and below 7.2, and
- * when the messenger has not answered within a second (platform/telegramSdk.ts); null while
+ * when the messenger has not answered within a second (platform/telegramSession.ts); null while
  * asking, so a screen that needs the answer waits at most that second.
  */
 export function useBiometricsAvailable(platform: Platform): boolean | null {
