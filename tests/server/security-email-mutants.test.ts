@@ -859,9 +859,12 @@ describe('the pages behind the bot’s and the notices’ links', () => {
         expect(answer.body).toContain('<title>Link not valid</title>');
         expect(answer.body).toContain('<p>This link was already used or has expired.</p>');
       }
-      const russian = await page('GET', url, 'ru');
-      expect(russian.statusCode).toBe(404);
-      expect(russian.body).toContain('<h1>Ссылка недействительна</h1><p>Эта ссылка уже использована или устарела.</p>');
+      for (const russian of [await page('GET', url, 'ru'), await page('POST', url, 'ru', 'x'.repeat(43))]) {
+        expect(russian.statusCode).toBe(404);
+        expect(russian.body).toContain(
+          '<h1>Ссылка недействительна</h1><p>Эта ссылка уже использована или устарела.</p>',
+        );
+      }
     }
   });
 
