@@ -397,67 +397,48 @@ describe('the bot and e-mail notices, word for word', () => {
     );
   });
 
-  it('asks an English speaker to confirm a new passcode in the bot, and after a recovery offers the report too', async () => {
-    const { userId, call } = await personSpeaking(server, 'en', clock.now);
-    await confirmBackupEmail(server, call, userId);
+  const lastButtons = (): string[] | undefined =>
+    bot.sent
+      .at(-1)
+      ?.reply_markup.inline_keyboard.flat()
+      .map((button) => button.text);
 
-    ok(await call('POST', '/security/pass-code', { code: '1234' }), resultAnswer);
+  it.each([
+    {
+      language: 'en' as const,
+      speaker: 'an English speaker',
+      set: 'You set a passcode in Kopilka. Confirm it was you: the passcode works once confirmed.',
+      reset:
+        'Your Kopilka passcode was reset through your backup e-mail. The new passcode works once confirmed, and withdrawals pause for 24 hours. If this wasn\'t you, press "This wasn\'t me": we lock the account and end every session.',
+      buttons: ['Confirm passcode', "This wasn't me"],
+    },
+    {
+      language: 'ru' as const,
+      speaker: 'a Russian speaker, in Russian',
+      set: 'Вы установили код-пароль в Kopilka. Подтвердите, что это были вы: он заработает после подтверждения.',
+      reset:
+        'Код-пароль Kopilka сброшен через резервную почту. Новый код-пароль заработает после подтверждения, а вывод средств будет приостановлен на 24 часа. Если это были не вы, нажмите «Это был не я» — мы заблокируем аккаунт и завершим все сеансы.',
+      buttons: ['Подтвердить код-пароль', 'Это был не я'],
+    },
+  ])(
+    'asks $speaker to confirm a new passcode in the bot, and after a recovery offers the report too',
+    async ({ language, set, reset, buttons }) => {
+      const { userId, call } = await personSpeaking(server, language, clock.now);
+      await confirmBackupEmail(server, call, userId);
 
-    expect(bot.sent.at(-1)?.text).toBe(
-      'You set a passcode in Kopilka. Confirm it was you: the passcode works once confirmed.',
-    );
-    expect(
-      bot.sent
-        .at(-1)
-        ?.reply_markup.inline_keyboard.flat()
-        .map((button) => button.text),
-    ).toEqual(['Confirm passcode']);
+      ok(await call('POST', '/security/pass-code', { code: '1234' }), resultAnswer);
 
-    advance(server, clock, minute + 1000);
-    const mailConfirmationToken = await mailToken(server, call, userId, 'changePassCode');
-    ok(await call('POST', '/security/pass-code/recovery', { code: '4321', mailConfirmationToken }), resultAnswer);
+      expect(bot.sent.at(-1)?.text).toBe(set);
+      expect(lastButtons()).toEqual(buttons.slice(0, 1));
 
-    expect(bot.sent.at(-1)?.text).toBe(
-      'Your Kopilka passcode was reset through your backup e-mail. The new passcode works once confirmed, and withdrawals pause for 24 hours. If this wasn\'t you, press "This wasn\'t me": we lock the account and end every session.',
-    );
-    expect(
-      bot.sent
-        .at(-1)
-        ?.reply_markup.inline_keyboard.flat()
-        .map((button) => button.text),
-    ).toEqual(['Confirm passcode', "This wasn't me"]);
-  });
+      advance(server, clock, minute + 1000);
+      const mailConfirmationToken = await mailToken(server, call, userId, 'changePassCode');
+      ok(await call('POST', '/security/pass-code/recovery', { code: '4321', mailConfirmationToken }), resultAnswer);
 
-  it('asks a Russian speaker in Russian', async () => {
-    const { userId, call } = await personSpeaking(server, 'ru', clock.now);
-    await confirmBackupEmail(server, call, userId);
-
-    ok(await call('POST', '/security/pass-code', { code: '1234' }), resultAnswer);
-
-    expect(bot.sent.at(-1)?.text).toBe(
-      'Вы установили код-пароль в Kopilka. Подтвердите, что это были вы: он заработает после подтверждения.',
-    );
-    expect(
-      bot.sent
-        .at(-1)
-        ?.reply_markup.inline_keyboard.flat()
-        .map((button) => button.text),
-    ).toEqual(['Подтвердить код-пароль']);
-
-    advance(server, clock, minute + 1000);
-    const mailConfirmationToken = await mailToken(server, call, userId, 'changePassCode');
-    ok(await call('POST', '/security/pass-code/recovery', { code: '4321', mailConfirmationToken }), resultAnswer);
-
-    expect(bot.sent.at(-1)?.text).toBe(
-      'Код-пароль Kopilka сброшен через резервную почту. Новый код-пароль заработает после подтверждения, а вывод средств будет приостановлен на 24 часа. Если это были не вы, нажмите «Это был не я» — мы заблокируем аккаунт и завершим все сеансы.',
-    );
-    expect(
-      bot.sent
-        .at(-1)
-        ?.reply_markup.inline_keyboard.flat()
-        .map((button) => button.text),
-    ).toEqual(['Подтвердить код-пароль', 'Это был не я']);
-  });
+      expect(bot.sent.at(-1)?.text).toBe(reset);
+      expect(lastButtons()).toEqual(buttons);
+    },
+  );
 
   it('masks an address to its first two letters, one letter when that is all, and hides one without a name', () => {
     expect(maskEmail('alice@example.com')).toBe('al***@example.com');
