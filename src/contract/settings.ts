@@ -58,9 +58,17 @@ export const compliance = z.object({
 });
 export type Compliance = z.infer<typeof compliance>;
 
-/** The spec's blocked rule: lock or ban. */
-export function isBlocked(value: Compliance): boolean {
-  return value.lock || value.ban;
+/**
+ * The spec's blocked rule: lock or ban; and, our decision (docs/verification.md), a soft ban, which
+ * blocks the same areas as a lock until `soft_ban_until` passes and then lifts by itself.
+ */
+export function isBlocked(value: Compliance, now: Date = new Date()): boolean {
+  return value.lock || value.ban || isSoftBanned(value, now);
+}
+
+/** A soft ban in force: `soft_ban_until` is still ahead. */
+export function isSoftBanned(value: Pick<Compliance, 'soft_ban_until'>, now: Date = new Date()): boolean {
+  return value.soft_ban_until !== null && Date.parse(value.soft_ban_until) > now.getTime();
 }
 
 /** Time zones renamed in the IANA database that the device may still report by the old name. */

@@ -16,6 +16,19 @@ describe('the settings contract', () => {
     expect(isBlocked({ ...clear, ban: true, ban_reason: 'fraud' })).toBe(true);
   });
 
+  it('counts a soft ban as a block until its end, and not a moment after', () => {
+    const softBan = {
+      lock: false,
+      ban: false,
+      ban_reason: null,
+      pending_actions_from_user: false,
+      soft_ban_until: '2026-11-24T12:00:00.000Z',
+    };
+    expect(isBlocked(softBan, new Date('2026-11-24T11:59:59.999Z'))).toBe(true);
+    expect(isBlocked(softBan, new Date('2026-11-24T12:00:00.000Z'))).toBe(false);
+    expect(isBlocked(softBan, new Date('2026-11-25T00:00:00.000Z'))).toBe(false);
+  });
+
   it('saves Europe/Kiev under its current name Europe/Kyiv and keeps other zones as they are', () => {
     expect(z.parse(timeZone, 'Europe/Kiev')).toBe('Europe/Kyiv');
     expect(z.parse(timeZone, 'Asia/Tashkent')).toBe('Asia/Tashkent');

@@ -320,6 +320,16 @@ describe('withdrawals', () => {
       await expectRefused(banned, await requestFor(banned), 403, 'withdraw_forbidden');
     });
 
+    it('refuses a user under a soft ban that has not ended, and serves one whose soft ban has', async () => {
+      const softBanned = await fundedUser(100_000n);
+      await setSettings(softBanned.userId, { softBanUntil: new Date(Date.now() + 3_600_000) });
+      const released = await fundedUser(100_000n);
+      await setSettings(released.userId, { softBanUntil: new Date(Date.now() - 1_000) });
+
+      await expectRefused(softBanned, await requestFor(softBanned), 403, 'withdraw_forbidden');
+      ok(await released.call('POST', '/wallet/withdrawal', await requestFor(released)), withdrawal);
+    });
+
     it('refuses a user whose can_withdraw permission is off, but not one whose other permissions are', async () => {
       const refused = await fundedUser(100_000n);
       await setSettings(refused.userId, { permissions: { can_withdraw: false } });
