@@ -99,6 +99,26 @@ export const complianceEndpoints = {
     errors: [401],
     auth: true,
   }),
+  /**
+   * Multipart: the one part `file`. Declared without a body schema: the handler reads the stream
+   * (`@fastify/multipart`), the app sends it with progress (src/app/api/upload.ts).
+   */
+  uploadRequestedDocument: defineEndpoint({
+    method: 'POST',
+    path: '/user/compliance-documents/:short_id/file',
+    params: shortIdParams,
+    response: complianceDocument,
+    errors: [401, 403, 404, 409, 413, 415],
+    auth: true,
+  }),
+  /** Multipart: the field `type` (a {@link documentType}), then the part `file`. */
+  uploadDocument: defineEndpoint({
+    method: 'POST',
+    path: '/user/compliance-documents',
+    response: complianceDocument,
+    errors: [401, 403, 413, 415],
+    auth: true,
+  }),
   getComplianceDocument: defineEndpoint({
     method: 'GET',
     path: '/user/compliance-documents/:short_id',
