@@ -37,6 +37,7 @@ export function fakePlatform(kind: 'web' | 'mini-app', version = '8.0'): Platfor
     navigated: vi.fn(),
     expand: vi.fn(),
     ready: vi.fn(),
+    requestContact: vi.fn(() => Promise.resolve({ status: 'unavailable' as const })),
   };
 }
 

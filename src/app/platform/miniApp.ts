@@ -139,6 +139,10 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     ready() {
       withSession((telegram) => telegram.ready());
     },
+    async requestContact() {
+      const telegram = capabilities.contactRequest && hostListening ? await session : null;
+      return telegram ? telegram.requestContact() : { status: 'unavailable' };
+    },
     ...(capabilities.biometrics ? { biometry } : {}),
     ...(capabilities.qrScanner ? { scanQr: scanQrWith(session) } : {}),
   };

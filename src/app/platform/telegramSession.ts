@@ -11,7 +11,7 @@ import { readableThemeParams } from './readableTheme.ts';
 import type { ButtonLook, ScreenActionSlot, ScreenActionsSnapshot } from './screenActions.ts';
 import { connectBridge, type TelegramBridge } from './telegramBridge.ts';
 import type { Transport } from './transport.ts';
-import type { Biometry, HapticKind } from './types.ts';
+import type { Biometry, ContactRequestAnswer, HapticKind } from './types.ts';
 import { isVersionAtLeast } from './versionGates.ts';
 
 export interface TelegramSession {
@@ -21,6 +21,7 @@ export interface TelegramSession {
   showSettingsButton(handler: () => void): () => void;
   ready(): void;
   scanQr(prompt: string): Promise<string | null>;
+  requestContact(): Promise<ContactRequestAnswer>;
   biometry: Biometry;
   /**
    * Shows a screen's actions on Telegram's MainButton, SecondaryButton (when `secondary` is
@@ -172,6 +173,7 @@ export function connectTelegram(options: ConnectOptions): TelegramSession {
         bridge.post('web_app_open_scan_qr_popup', { text: prompt });
       });
     },
+    requestContact: connectContactRequest(bridge),
     biometry: connectBiometry(bridge),
     showScreenActions: connectScreenButtons(bridge, options, () => palette, themeListeners),
   };
@@ -278,6 +280,52 @@ function connectScreenButtons(
   return (actions) => {
     shown = actions;
     show(actions, currentPalette());
+  };
+}
+
+/** How long the messenger has to hand over a contact the person agreed to share. */
+export const CONTACT_ANSWER_MS = 10_000;
+
+/**
+ * The contact request (6.9+), as Telegram's own web-app script makes it: `web_app_request_phone`,
+ * answered by `phone_requested` (`sent` or `cancelled`); once sent, the signed contact is read
+ * with the custom method `getRequestedContact` (`web_app_invoke_custom_method` →
+ * `custom_method_invoked` with the same `req_id`), asked again while it is still empty, until
+ * {@link CONTACT_ANSWER_MS} have passed.
+ */
+function connectContactRequest(bridge: TelegramBridge): () => Promise<ContactRequestAnswer> {
+  let asking: Promise<ContactRequestAnswer> | null = null;
+  let requests = 0;
+  const readContact = (): Promise<string> => {
+    requests += 1;
+    const id = `contact-${Date.now()}-${requests}`;
+    return new Promise((resolve) => {
+      const stop = bridge.on('custom_method_invoked', (data) => {
+        if (field(data, 'req_id') !== id) return;
+        stop();
+        const result = field(data, 'result');
+        resolve(typeof result === 'string' ? result : '');
+      });
+      bridge.post('web_app_invoke_custom_method', { req_id: id, method: 'getRequestedContact', params: {} });
+    });
+  };
+  const ask = async (): Promise<ContactRequestAnswer> => {
+    const status = field(await bridge.request('web_app_request_phone', 'phone_requested'), 'status');
+    if (status !== 'sent') return { status: 'cancelled' };
+    const deadline = Date.now() + CONTACT_ANSWER_MS;
+    for (let wait = 0; Date.now() < deadline; wait += 50) {
+      const response = await Promise.race([readContact(), delay(deadline - Date.now()).then(() => '')]);
+      if (response !== '') return { status: 'sent', response };
+      await delay(wait);
+    }
+    return { status: 'unavailable' };
+  };
+  return () => {
+    // One prompt at a time: a second press while it is open waits for the same answer.
+    asking ??= ask().finally(() => {
+      asking = null;
+    });
+    return asking;
   };
 }
 

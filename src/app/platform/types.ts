@@ -54,6 +54,17 @@ export interface Biometry {
 }
 
 /**
+ * The messenger's answer to a contact request: `sent` with the signed contact exactly as Telegram
+ * gives it (`contact=…&auth_date=…&hash=…`, checked by the server with the bot token),
+ * `cancelled` when the person declined, `unavailable` where it cannot be asked (the web, a
+ * messenger older than 6.9, no answer in time): there the person shares the number with the bot.
+ */
+export type ContactRequestAnswer =
+  | { readonly status: 'sent'; readonly response: string }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'unavailable' };
+
+/**
  * Everything the app may ask of where it runs. Inside Telegram it is backed by the Mini Apps
  * bridge (telegramSession.ts, loaded lazily); on the web each capability has a fallback. Views and
  * machines reach it through the router context or `usePlatform()`, never through the bridge.
@@ -108,4 +119,9 @@ export interface Platform {
    * line shown in the scanner.
    */
   readonly scanQr?: (prompt: string) => Promise<string | null>;
+  /**
+   * Asks the person to share their phone number (mini app ≥ 6.9, `capabilities.contactRequest`):
+   * the messenger's own prompt. The web answers `unavailable` at once.
+   */
+  requestContact(): Promise<ContactRequestAnswer>;
 }

@@ -2,7 +2,7 @@
  * Which messenger features this client may use, from the mini app's Bot API version
  * (spec 000 s.9 and 001 s.9): 6.1 haptics, 6.2 alert, 7.0 settings button, 7.2 biometrics,
  * 7.10 secondary button; and 6.4 the QR scanner (`showScanQrPopup`, Bot API 6.4) for withdraw
- * addresses. The web has none of them; each has a web fallback elsewhere.
+ * addresses, 6.9 the contact request (`requestContact`) for the phone verification step. The web has none of them; each has a web fallback elsewhere.
  */
 export interface Capabilities {
   readonly haptics: boolean;
@@ -11,6 +11,7 @@ export interface Capabilities {
   readonly biometrics: boolean;
   readonly secondaryButton: boolean;
   readonly qrScanner: boolean;
+  readonly contactRequest: boolean;
 }
 
 export type Capability = keyof Capabilities;
@@ -22,6 +23,7 @@ export const minimumVersions: Readonly<Record<Capability, string>> = {
   biometrics: '7.2',
   secondaryButton: '7.10',
   qrScanner: '6.4',
+  contactRequest: '6.9',
 };
 
 /** Compares dotted versions numerically: "7.10" is newer than "7.2". */
@@ -47,6 +49,7 @@ export const noCapabilities: Capabilities = {
   biometrics: false,
   secondaryButton: false,
   qrScanner: false,
+  contactRequest: false,
 };
 
 /** The capabilities of a mini app at `version`; `null` (the web) has none. */
@@ -59,5 +62,6 @@ export function capabilitiesFor(version: string | null): Capabilities {
     biometrics: isVersionAtLeast(version, minimumVersions.biometrics),
     secondaryButton: isVersionAtLeast(version, minimumVersions.secondaryButton),
     qrScanner: isVersionAtLeast(version, minimumVersions.qrScanner),
+    contactRequest: isVersionAtLeast(version, minimumVersions.contactRequest),
   };
 }

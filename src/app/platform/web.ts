@@ -44,5 +44,7 @@ export function createWebPlatform(root: HTMLElement = document.documentElement):
     navigated() {},
     expand() {},
     ready() {},
+    // No messenger to ask: the verification flow sends the person to the bot instead.
+    requestContact: () => Promise.resolve({ status: 'unavailable' }),
   };
 }

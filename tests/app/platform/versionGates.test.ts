@@ -16,6 +16,7 @@ describe('version gates', () => {
       biometrics: false,
       secondaryButton: false,
       qrScanner: false,
+      contactRequest: false,
     });
   });
 
@@ -29,6 +30,7 @@ describe('version gates', () => {
         biometrics: false,
         secondaryButton: false,
         qrScanner: false,
+        contactRequest: false,
       },
     ],
     [
@@ -40,6 +42,7 @@ describe('version gates', () => {
         biometrics: false,
         secondaryButton: false,
         qrScanner: false,
+        contactRequest: false,
       },
     ],
     [
@@ -51,35 +54,104 @@ describe('version gates', () => {
         biometrics: false,
         secondaryButton: false,
         qrScanner: false,
+        contactRequest: false,
       },
     ],
     [
       '6.4',
-      { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: false,
+      },
+    ],
+    [
+      '6.9',
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '6.10',
-      { haptics: true, alert: true, settingsButton: false, biometrics: false, secondaryButton: false, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: false,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '7.0',
-      { haptics: true, alert: true, settingsButton: true, biometrics: false, secondaryButton: false, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: true,
+        biometrics: false,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '7.2',
-      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: true,
+        biometrics: true,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '7.9',
-      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: false, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: true,
+        biometrics: true,
+        secondaryButton: false,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '7.10',
-      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: true,
+        biometrics: true,
+        secondaryButton: true,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
     [
       '8.0',
-      { haptics: true, alert: true, settingsButton: true, biometrics: true, secondaryButton: true, qrScanner: true },
+      {
+        haptics: true,
+        alert: true,
+        settingsButton: true,
+        biometrics: true,
+        secondaryButton: true,
+        qrScanner: true,
+        contactRequest: true,
+      },
     ],
   ])('open at version %s exactly the features the spec allows', (version, expected) => {
     expect(capabilitiesFor(version)).toEqual(expected);
