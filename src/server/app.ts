@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/database';
@@ -21,6 +24,8 @@ import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bo
 import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
 import { registerMailboxRoutes, registerSecurityRoutes } from './modules/security/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { diskFileStore, type FileStore } from './modules/uploads/file-store';
+import { registerUploads } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWalletHistoryRoutes } from './modules/wallet-history/routes';
@@ -45,6 +50,11 @@ export interface AppDependencies {
   readonly security?: SecurityDependencies;
   /** Replaced rate-limit rules (tests, the benchmark); the defaults are in http/rate-limit.ts. */
   readonly rateLimits?: RateLimitOverrides;
+  /**
+   * Where uploaded files live: main.ts gives DATA_DIR/uploads. Unset (tests, the benchmark): a
+   * fresh folder under the system's temp directory.
+   */
+  readonly fileStore?: FileStore;
 }
 
 export interface SecurityDependencies {
@@ -98,6 +108,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAddressBookRoutes(app, context);
   registerDepositAddressRoutes(app, context);
   registerSettingsRoutes(app, context);
+  const uploads = await registerUploads(
+    app,
+    context,
+    dependencies.fileStore ?? diskFileStore(mkdtempSync(join(tmpdir(), 'kopilka-uploads-'))),
+  );
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
     throw new Error(

@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
+import { diskFileStore } from './modules/uploads/file-store';
 import { seedCatalogue } from './modules/wallet/seed';
 
 /** Start-up: config → database (migrate, seed) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     sessions: config.sessions,
     trustProxy: config.trustProxy,
     security: config.mail,
+    fileStore: diskFileStore(join(config.dataDir, 'uploads')),
   });
 
   // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.
