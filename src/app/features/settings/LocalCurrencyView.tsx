@@ -8,9 +8,9 @@ import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { normalizeSearch, SearchField } from '../../ui/SearchField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { fiatCurrenciesQueryOptions } from './currencyQuery.ts';
-import { normalizeSearch, SearchField } from './SearchField.tsx';
 import { useChangeSetting } from './settingsApi.ts';
 import './settings.css';
 

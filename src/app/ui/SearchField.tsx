@@ -1,6 +1,6 @@
-import './settings.css';
+import './search-field.css';
 
-/** The search field above a long list (currencies, time zones). */
+/** The search field above a long list (currencies, time zones, countries). */
 export function SearchField({
   label,
   value,
@@ -11,7 +11,7 @@ export function SearchField({
   onChange: (value: string) => void;
 }) {
   return (
-    <label className="settings-search">
+    <label className="ui-search-field">
       <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
         <circle cx="7" cy="7" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
