@@ -66,22 +66,30 @@ export async function request<E extends EndpointDefinition>(endpoint: E, input: 
     input.onResponse?.(response);
     return await readJson(response);
   } catch (thrown) {
-    const where = { method: endpoint.method, path: endpoint.path };
-    if (thrown instanceof HttpError) {
-      const error = normalizeApiError(thrown.response.status, thrown.data);
-      recordApiError({
-        ...where,
-        status: error.code,
-        message: error.message,
-        reason: error.reason,
-        traceId: traceIdOf(thrown.response, thrown.data),
-      });
-      throw new ApiCallError(error);
-    }
-    // No response (offline, timeout); a request the page itself cancelled is not an error.
-    if (!isAbort(thrown)) recordApiError({ ...where, status: null, message: '', reason: null, traceId: null });
-    throw thrown;
+    throw callFailure(endpoint, thrown);
   }
+}
+
+/**
+ * What a failed call of `endpoint` throws, recorded for error reporting: an answer with a failure
+ * status becomes an `ApiCallError` (normalised per spec 000 s.8); no answer (offline, timeout) is
+ * passed on as thrown. A request the page itself cancelled is not recorded.
+ */
+export function callFailure(endpoint: Pick<EndpointDefinition, 'method' | 'path'>, thrown: unknown): unknown {
+  const where = { method: endpoint.method, path: endpoint.path };
+  if (thrown instanceof HttpError) {
+    const error = normalizeApiError(thrown.response.status, thrown.data);
+    recordApiError({
+      ...where,
+      status: error.code,
+      message: error.message,
+      reason: error.reason,
+      traceId: traceIdOf(thrown.response, thrown.data),
+    });
+    return new ApiCallError(error);
+  }
+  if (!isAbort(thrown)) recordApiError({ ...where, status: null, message: '', reason: null, traceId: null });
+  return thrown;
 }
 
 /** The typed call: sends `endpoint` and validates its answer with the endpoint's response schema. */

@@ -7,7 +7,7 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 const safeMethods = new Set(['GET', 'HEAD']);
 
 /** Spec 000 s.9 asks for no retries; a request still unanswered after this long has failed. */
-const timeoutMs = 15_000;
+export const timeoutMs = 15_000;
 
 /** Someone (start-up) decides what a 401 means for the session; the HTTP layer only reports it. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
@@ -77,7 +77,8 @@ export async function readJson(response: Response): Promise<unknown> {
   return text === '' ? undefined : JSON.parse(text);
 }
 
-function requestFor(path: string, options: RequestOptions): Request {
+/** The API request for `path` with the client's headers (the bearer token, X-Requested-With). */
+export function apiRequest(path: string, options: RequestOptions): Request {
   const search = options.searchParams?.toString() ?? '';
   // Same origin, spelled out so that the client also works where relative URLs do not (jsdom).
   const origin = typeof location === 'undefined' ? '' : location.origin;
@@ -124,13 +125,11 @@ async function fetchInTime(request: Request, signal: AbortSignal | undefined): P
  * and nothing is reported either way. A sign-in can therefore never sign the person out.
  */
 export async function http(path: string, options: RequestOptions = {}): Promise<Response> {
-  const request = requestFor(path, options);
+  const request = apiRequest(path, options);
   const sentUnder = sessionGeneration();
   const response = await fetchInTime(request, options.signal);
   if (response.status === 401 && options.context?.quietUnauthorized !== true) {
-    if (sentUnder === sessionGeneration()) {
-      for (const listener of unauthorizedListeners) listener(request);
-    } else if (sessionActive() && safeMethods.has(request.method)) {
+    if (!reportUnauthorized(request, sentUnder) && sessionActive() && safeMethods.has(request.method)) {
       // Stale: answered for a session that has since been replaced or ended. A read is asked
       // again under the current session (whose own 401 would be real); a write is not repeated
       // behind the person's back, and its caller sees the 401 as a failed call. The stale answer
@@ -139,6 +138,21 @@ export async function http(path: string, options: RequestOptions = {}): Promise<
       return http(path, options);
     }
   }
+  return okOrThrow(response);
+}
+
+/**
+ * A 401 of a request sent under the current session ends it: the listeners hear of it (true).
+ * One sent under an older session is stale and reported to no one (false).
+ */
+export function reportUnauthorized(request: Request, sentUnder: number): boolean {
+  if (sentUnder !== sessionGeneration()) return false;
+  for (const listener of unauthorizedListeners) listener(request);
+  return true;
+}
+
+/** The response when its status is 2xx; else an `HttpError` with its body read. */
+export async function okOrThrow(response: Response): Promise<Response> {
   if (!response.ok) throw new HttpError(response, await errorData(response));
   return response;
 }
