@@ -17,6 +17,8 @@
  * until it exists): the mapping is the specification's, not the current router's.
  */
 
+import { shouldExpand } from './expandRule.ts';
+
 /** Telegram allows up to 512 characters in `startapp`; anything longer is not ours. */
 export const MAX_START_PARAM_LENGTH = 512;
 /** Longest identifier (offer, order, user, campaign…) accepted in a payload. */
@@ -222,16 +224,6 @@ const patterns: readonly Pattern[] = [
 ];
 
 const PREFIX = new RegExp(`^([ri])-(${ALNUM})(?:_|$)`);
-
-/** First path segments on which the mini app keeps its opening height (spec 000 s.2). */
-export const compactSections: readonly string[] = ['invoices', 'help', 'add-home'];
-
-/** Spec 000 s.2: not expanded on invoice, help and add-home paths; expanded everywhere else. */
-export function shouldExpand(path: string): boolean {
-  const pathname = path.split(/[?#]/, 1)[0] ?? '';
-  const first = pathname.split('/').find((segment) => segment !== '') ?? '';
-  return !compactSections.includes(first);
-}
 
 /** Splits off the `r-` / `i-` prefixes; a repeated or malformed prefix is left in the payload. */
 export function stripPrefixes(startParam: string): {

@@ -1,14 +1,15 @@
 /**
- * The start parameter → path table (spec 000 s.2 "Deep links", s.5; spec 001 s.2), the prefix
- * rules and the expansion rule of machines/deepLink/resolveStartParam.ts. The grammar is in
- * docs/deep-links.md; every example there is a row here.
+ * The start parameter → path table (spec 000 s.2 "Deep links", s.5; spec 001 s.2) and the prefix
+ * rules of machines/deepLink/resolveStartParam.ts, and the expansion rule of
+ * machines/deepLink/expandRule.ts. The grammar is in docs/deep-links.md; every example there is a
+ * row here.
  */
 import { describe, expect, it } from 'vitest';
+import { shouldExpand } from '../../machines/deepLink/expandRule.ts';
 import {
   keywords,
   MAX_START_PARAM_LENGTH,
   resolveStartParam,
-  shouldExpand,
   stripPrefixes,
 } from '../../machines/deepLink/resolveStartParam.ts';
 

@@ -1,8 +1,7 @@
 /**
- * The expand rule of spec 000 s.2 (Deep links): the mini app expands to full height except on
- * invoice, help and add-home paths. It has one implementation, beside the start-parameter grammar
- * whose `expand` flag it also decides (machines/deepLink/resolveStartParam.ts). The mini-app
- * platform loads this module with its Telegram session (`import()`), so the grammar's tables never
- * weigh on the web wallet's first screen.
+ * The expand rule of spec 000 s.2 (Deep links), as the mini-app platform loads it with its Telegram
+ * session (`import()`): its one implementation is machines/deepLink/expandRule.ts, which the
+ * start-parameter grammar also uses; a module of its own so that the build gives the platform a
+ * chunk of its own to load, without the grammar's tables.
  */
-export { compactSections, shouldExpand } from '../../../machines/deepLink/resolveStartParam.ts';
+export { shouldExpand } from '../../../machines/deepLink/expandRule.ts';

@@ -76,7 +76,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       return null;
     });
 
-  // The expand rule lives with the start-parameter grammar; it comes with the session, not before.
+  // The expand rule (spec 000 s.2), shared with the start-parameter grammar, comes with the session.
   const expandRule = import('./expandRule.ts');
 
   const withSession = (use: (telegram: TelegramSession) => void): void => {

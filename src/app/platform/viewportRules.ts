@@ -1,7 +1,7 @@
 /**
  * Viewport rules of spec 000 s.2 (Deep links): vertical swipe-to-close is disabled on non-desktop
- * platforms. The other rule, expansion, is in expandRule.ts (one implementation, shared with the
- * start-parameter grammar, and loaded lazily with the Telegram session).
+ * platforms. The other rule, expansion, is in machines/deepLink/expandRule.ts (one implementation,
+ * shared with the start-parameter grammar, and loaded lazily with the Telegram session).
  */
 
 /**

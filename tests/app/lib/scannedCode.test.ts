@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressFromPaymentLink, interpretScannedCode, networksOfAddress } from '../../../src/app/lib/scannedCode.ts';
+import { addressFromPaymentLink, networksOfAddress } from '../../../src/app/lib/paymentAddress.ts';
+import { interpretScannedCode } from '../../../src/app/lib/scannedCode.ts';
 
 const origin = 'https://wallet.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldExpand } from '../../../src/app/platform/expandRule.ts';
+import { shouldExpand } from '../../../machines/deepLink/expandRule.ts';
 import { isDesktopPlatform, shouldDisableVerticalSwipe } from '../../../src/app/platform/viewportRules.ts';
 
 describe('the expand rule', () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
 import { shortenAddress } from '../../lib/address.ts';
-import { addressFromPaymentLink } from '../../lib/scannedCode.ts';
+import { addressFromPaymentLink } from '../../lib/paymentAddress.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { AssetCatalogue, AssetNetwork, CryptoAsset } from '../../../contract/wallet.ts';
 import { type AssetBalance, type NetworkId, networkId } from '../../../contract/wallet-operations.ts';
-import { networksOfAddress } from '../../lib/scannedCode.ts';
+import { networksOfAddress } from '../../lib/paymentAddress.ts';
 
 /**
  * Which assets and networks a person may withdraw (spec 000 s.2, s.3): enabled crypto assets with
