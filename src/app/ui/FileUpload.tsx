@@ -13,7 +13,7 @@ import {
   provideDocumentUpload,
   type UploadFile,
   uploadProblemMessage,
-} from './fileUpload.ts';
+} from './documentUpload.ts';
 import './file-upload.css';
 
 export type DocumentUploadActor = ActorRefFrom<typeof documentUploadMachine>;
@@ -125,6 +125,7 @@ export function FileUploadView({
   const cameraLikely = useCameraLikely();
   const { file, mediaType, progress, problem, serverMessage } = snapshot.context;
   const preview = usePreviewUrl(file, mediaType);
+  const fileName = file?.name ?? '';
   const disabled = disabledReason !== undefined;
   const uploading = snapshot.hasTag('uploading');
   const failed = snapshot.hasTag('failed');
@@ -168,10 +169,10 @@ export function FileUploadView({
               {mediaType === 'application/pdf' ? 'PDF' : mediaType === 'image/heic' ? 'HEIC' : '?'}
             </span>
           ) : (
-            <img className="file-upload-thumb" src={preview} alt={t`Preview of ${file.name}`} />
+            <img className="file-upload-thumb" src={preview} alt={t`Preview of ${fileName}`} />
           )}
           <span className="file-upload-name">
-            <span className="file-upload-title">{file.name}</span>
+            <span className="file-upload-title">{fileName}</span>
             <span className="file-upload-size">{fileSize(file.size, locale)}</span>
           </span>
         </div>
