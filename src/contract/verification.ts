@@ -120,12 +120,16 @@ export const personalDataAnswer = z.object({ data: z.nullable(personalData), res
  */
 export const phoneContactBody = z.strictObject({ response: z.string().check(z.minLength(1), z.maxLength(4096)) });
 
+/** A file uploaded for a provider step (the upload call's answer). */
+export const providerFile = z.object({ id: z.string(), name: z.string(), uploaded_at: isoDateTime });
+export type ProviderFile = z.infer<typeof providerFile>;
+
 /** A provider step's submission: the uploaded files' ids (from the upload call) sent for review. */
 export const providerSubmission = z.object({
   id: z.string(),
   type: providerStepType,
   status: z.enum(['on_review', 'approved', 'rejected']),
-  files: z.array(z.object({ id: z.string(), name: z.string(), uploaded_at: isoDateTime })),
+  files: z.array(providerFile),
   reason: z.nullable(z.string()),
   created_at: isoDateTime,
 });
@@ -200,6 +204,18 @@ export const verificationEndpoints = {
     params: providerStepParams,
     response: z.object({ submission: z.nullable(providerSubmission) }),
     errors: [401],
+    auth: true,
+  }),
+  /**
+   * Multipart, the part `file` (an image or a PDF, by its bytes, at most 10 MB): one file for a
+   * provider step, kept until the step is submitted with its id.
+   */
+  uploadProviderFile: defineEndpoint({
+    method: 'POST',
+    path: '/verification/provider/:type/files',
+    params: providerStepParams,
+    response: providerFile,
+    errors: [401, 403, 409, 413, 415, 429],
     auth: true,
   }),
   /**
