@@ -16,6 +16,7 @@ import { registerAddressBookRoutes } from './modules/address-book/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import type { SessionPolicy } from './modules/auth/sessions';
 import { registerChainSimulatorRoutes } from './modules/chain-simulator/routes';
+import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDepositAddressRoutes } from './modules/deposit-addresses/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
@@ -113,6 +114,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     context,
     dependencies.fileStore ?? diskFileStore(mkdtempSync(join(tmpdir(), 'kopilka-uploads-'))),
   );
+  registerComplianceRoutes(app, context, uploads);
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
     throw new Error(

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
+import type { FileStore } from '../../../src/server/modules/uploads/file-store';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { seedCatalogue } from '../../../src/server/modules/wallet/seed';
 import { testBotToken } from './telegram';
@@ -36,6 +37,8 @@ export interface TestServerOptions {
   readonly now?: Date;
   /** Replaced rate-limit rules; the defaults otherwise. */
   readonly rateLimits?: RateLimitOverrides;
+  /** Where uploads go; a fresh temp folder otherwise. */
+  readonly fileStore?: FileStore;
 }
 
 /**
@@ -66,6 +69,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     sessions: { ...defaultSessionPolicy, ...options.sessions },
     trustProxy: options.trustProxy ?? false,
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    ...(options.fileStore === undefined ? {} : { fileStore: options.fileStore }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),

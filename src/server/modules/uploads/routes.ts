@@ -11,7 +11,12 @@ import { createUploads, type OpenedFile, type Uploads } from './service';
 /** `filename="…"` in ASCII for old clients, `filename*` in UTF-8 for the person's real name. */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 8187's attr-char leaves out ' ( ) * too, which encodeURIComponent keeps.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
