@@ -135,6 +135,12 @@ export const providerSubmission = z.object({
 });
 export type ProviderSubmission = z.infer<typeof providerSubmission>;
 
+/** The `data` of 422 personal_data_refused. */
+export const personalDataRefusedData = z.object({ result: z.enum(['UNDER_18', 'RESTRICTED_REGION']) });
+
+/** The `data` of 403 verification_required: the level to pass first. */
+export const verificationRequiredData = z.object({ level: verificationLevel });
+
 /** Stable error codes of verification. */
 export const verificationErrorCodes = {
   /** 403: the contact's signature does not match this bot, or it is not the signed-in person's. */
@@ -143,8 +149,10 @@ export const verificationErrorCodes = {
   stepUnavailable: 'step_unavailable',
   /** 422, data { result }: the personal data gives UNDER_18 or RESTRICTED_REGION. */
   personalDataRefused: 'personal_data_refused',
-  /** 403: the withdraw level is needed first (show_withdraw_basic_verification). */
+  /** 403, data { level }: the withdraw level is needed first (show_withdraw_basic_verification). */
   verificationRequired: 'verification_required',
+  /** 404 (submit): a file id is not one of the person's uploads (uploads' own `file_not_found`). */
+  fileNotFound: 'file_not_found',
 } as const;
 
 const sectionParams = z.object({ section: verificationLevel });
