@@ -71,28 +71,22 @@ function Picker({
   label,
   accept,
   capture,
-  disabled,
   onChoose,
 }: {
   label: ReactNode;
   accept: string;
   capture?: 'environment';
-  disabled: boolean;
   onChoose: (file: File) => void;
 }) {
   const id = useId();
   return (
-    <label
-      htmlFor={id}
-      className={`ui-button ui-button--secondary file-upload-picker${disabled ? ' file-upload-picker--disabled' : ''}`}
-    >
+    <label htmlFor={id} className="ui-button ui-button--secondary file-upload-picker">
       <input
         id={id}
         className="visually-hidden"
         type="file"
         accept={accept}
         capture={capture}
-        disabled={disabled}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           // The same file chosen again after a failure must still count as a choice.
@@ -141,7 +135,7 @@ export function FileUploadView({
           : {
               label: t`Upload`,
               disabled: !snapshot.hasTag('ready') && !uploading,
-              busy: snapshot.hasTag('busy'),
+              busy: uploading,
               onPress: () => actor.send({ type: 'upload.start' }),
             },
     secondary: uploading ? { label: t`Cancel upload`, onPress: () => actor.send({ type: 'upload.cancel' }) } : null,
@@ -205,7 +199,6 @@ export function FileUploadView({
           <Picker
             label={file === null ? <Trans>Choose a file</Trans> : <Trans>Choose another file</Trans>}
             accept={acceptedFileTypes}
-            disabled={snapshot.hasTag('busy')}
             onChoose={choose}
           />
           {cameraLikely ? (
@@ -213,7 +206,6 @@ export function FileUploadView({
               label={<Trans>Take a photo</Trans>}
               accept={acceptedPhotoTypes}
               capture="environment"
-              disabled={snapshot.hasTag('busy')}
               onChoose={choose}
             />
           ) : null}
