@@ -41,6 +41,11 @@ export const defaultRateLimitRules = {
   biometric_token: { perAccount: { limit: 20, windowMs: minute }, perAddress: { limit: 120, windowMs: minute } },
   /** Withdrawal address checks. */
   check_address: { perAccount: { limit: 60, windowMs: minute }, perAddress: { limit: 300, windowMs: minute } },
+  /** Verification submissions (the phone contact, personal data, a provider step, the local bot stand-in). */
+  verification_submit: {
+    perAccount: { limit: 20, windowMs: 10 * minute },
+    perAddress: { limit: 200, windowMs: 10 * minute },
+  },
   /** File uploads (documents, verification files): each one up to 10 MB written to the store. */
   file_upload: {
     perAccount: { limit: 30, windowMs: 10 * minute },
