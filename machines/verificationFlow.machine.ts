@@ -21,15 +21,17 @@ import type {
  *   the person shares the number with the bot (`bot.open` runs `openBot`: the bot's chat, or the
  *   local stand-in page) while the flow is polled every 5 s until the step is done.
  * - BASIC: `openPersonalData` (the personal-data route, which submits the form; this flow is left).
- * - SUMSUB_*: files are uploaded one by one outside the machine (`file.add` / `file.remove`, at
- *   most 5), then `documents.submit` sends their ids for review (`submitDocuments`: POST
+ * - SUMSUB_*: files are uploaded one at a time by the upload view (documentUpload machine) while
+ *   `adding`; each one in (`file.add`) joins the list (`listing`: `files.more` adds another, at
+ *   most 5; `file.remove`; `files.list` returns to the list without adding), then
+ *   `documents.submit` sends their ids for review (`submitDocuments`: POST
  *   /verification/provider/{type}/submit) and the step is in review.
  *
  * `step.back` leaves a sub-flow for the level's overview. Actors reject with `{ status }` (the
  * HTTP status; null without an answer); the context keeps codes, never texts.
  *
  * Tags: `loading`, `failed`, `overview` (the level's steps are shown), `review`, `rejected`,
- * `completed`, `blocked`, `phone`, `bot`, `documents`, `personalData`, `busy`, `polling`.
+ * `completed`, `blocked`, `phone`, `bot`, `documents`, `adding`, `personalData`, `busy`, `polling`.
  */
 
 /** At most this many files go with one submission (the contract's limit). */
@@ -91,6 +93,8 @@ export type VerificationFlowEvent =
   | { type: 'bot.open' }
   | { type: 'file.add'; file: StepFile }
   | { type: 'file.remove'; id: string }
+  | { type: 'files.more' }
+  | { type: 'files.list' }
   | { type: 'documents.submit' };
 
 /** The first step not completed, or null when every step is. */
@@ -158,6 +162,7 @@ export const verificationFlowMachine = setup({
       | 'phone'
       | 'bot'
       | 'documents'
+      | 'adding'
       | 'personalData'
       | 'busy'
       | 'polling',
@@ -179,6 +184,9 @@ export const verificationFlowMachine = setup({
     openPersonalData: (_, _params: { section: VerificationLevel }) => {},
     openBot: () => {},
     clearError: assign({ error: null }),
+    removeFile: assign(({ context, event }) =>
+      event.type === 'file.remove' ? { files: context.files.filter((file) => file.id !== event.id) } : {},
+    ),
   },
   guards: {
     sectionCompleted: ({ context }) =>
@@ -198,6 +206,9 @@ export const verificationFlowMachine = setup({
       context.files.length < MAX_STEP_FILES &&
       !context.files.some((file) => file.id === event.file.id),
     hasFiles: ({ context }) => context.files.length > 0,
+    belowMaxFiles: ({ context }) => context.files.length < MAX_STEP_FILES,
+    removesLastFile: ({ context, event }) =>
+      event.type === 'file.remove' && context.files.every((file) => file.id === event.id),
   },
   delays: { poll: POLL_MS },
 }).createMachine({
@@ -348,23 +359,32 @@ export const verificationFlowMachine = setup({
     },
     documents: {
       tags: ['documents'],
-      initial: 'editing',
+      initial: 'adding',
       on: { 'step.back': { target: 'settled', actions: assign({ error: null, files: [] }) } },
       states: {
-        editing: {
+        adding: {
+          description: 'A file is chosen and uploaded (the upload view); once in, it joins the list.',
+          tags: ['adding'],
           on: {
             'file.add': {
               guard: 'canAddFile',
+              target: 'listing',
               actions: assign(({ context, event }) =>
                 event.type === 'file.add' ? { files: [...context.files, event.file], error: null } : {},
               ),
             },
-            'file.remove': {
-              actions: assign(({ context, event }) =>
-                event.type === 'file.remove' ? { files: context.files.filter((file) => file.id !== event.id) } : {},
-              ),
-            },
-            'documents.submit': { guard: 'hasFiles', target: 'submitting', actions: 'clearError' },
+            'files.list': { guard: 'hasFiles', target: 'listing' },
+          },
+        },
+        listing: {
+          description: 'The files uploaded so far: add another (at most 5), remove one, or send them for review.',
+          on: {
+            'files.more': { guard: 'belowMaxFiles', target: 'adding', actions: 'clearError' },
+            'file.remove': [
+              { guard: 'removesLastFile', target: 'adding', actions: ['removeFile', 'clearError'] },
+              { actions: ['removeFile', 'clearError'] },
+            ],
+            'documents.submit': { target: 'submitting', actions: 'clearError' },
           },
         },
         submitting: {
@@ -381,7 +401,7 @@ export const verificationFlowMachine = setup({
               actions: assign(({ context, event }) => ({ flow: withStep(context.flow, event.output), files: [] })),
             },
             onError: {
-              target: 'editing',
+              target: 'listing',
               actions: assign(({ event }) => ({ error: submissionError(event.error, 'submit_failed') })),
             },
           },

@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClownRouteImport } from './routes/clown'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
+import { Route as NoAccessRouteImport } from './routes/no-access'
 import { Route as QrPayRouteImport } from './routes/qr-pay'
+import { Route as RestrictionRegionRouteImport } from './routes/restriction-region'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as HelpIndexRouteImport } from './routes/help.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
@@ -24,6 +26,9 @@ import { Route as AccountSecurityEmailRouteImport } from './routes/account.secur
 import { Route as AccountSettingsIndexRouteImport } from './routes/account.settings.index'
 import { Route as AccountSettingsLocalCurrencyRouteImport } from './routes/account.settings.local-currency'
 import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.settings.time-zone'
+import { Route as AccountVerificationIndexRouteImport } from './routes/account.verification.index'
+import { Route as AccountVerificationFlowRouteImport } from './routes/account.verification.$flow'
+import { Route as AccountVerificationPersonalDataRouteImport } from './routes/account.verification.personal-data'
 import { Route as TransactionsKindIdRouteImport } from './routes/transactions.$kind.$id'
 import { Route as WalletDepositIndexRouteImport } from './routes/wallet.deposit.index'
 import { Route as WalletWithdrawIndexRouteImport } from './routes/wallet.withdraw.index'
@@ -59,9 +64,19 @@ const DiagnosticRoute = DiagnosticRouteImport.update({
   path: '/diagnostic',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NoAccessRoute = NoAccessRouteImport.update({
+  id: '/no-access',
+  path: '/no-access',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const QrPayRoute = QrPayRouteImport.update({
   id: '/qr-pay',
   path: '/qr-pay',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RestrictionRegionRoute = RestrictionRegionRouteImport.update({
+  id: '/restriction-region',
+  path: '/restriction-region',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -121,6 +136,23 @@ const AccountSettingsTimeZoneRoute = AccountSettingsTimeZoneRouteImport.update({
   path: '/account/settings/time-zone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountVerificationIndexRoute =
+  AccountVerificationIndexRouteImport.update({
+    id: '/account/verification/',
+    path: '/account/verification/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountVerificationFlowRoute = AccountVerificationFlowRouteImport.update({
+  id: '/account/verification/$flow',
+  path: '/account/verification/$flow',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountVerificationPersonalDataRoute =
+  AccountVerificationPersonalDataRouteImport.update({
+    id: '/account/verification/personal-data',
+    path: '/account/verification/personal-data',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const TransactionsKindIdRoute = TransactionsKindIdRouteImport.update({
   id: '/transactions/$kind/$id',
   path: '/transactions/$kind/$id',
@@ -236,7 +268,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
+  '/restriction-region': typeof RestrictionRegionRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -245,10 +279,13 @@ export interface FileRoutesByFullPath {
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/verification/$flow': typeof AccountVerificationFlowRoute
+  '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/account/verification/': typeof AccountVerificationIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
@@ -272,7 +309,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
+  '/restriction-region': typeof RestrictionRegionRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
@@ -281,10 +320,13 @@ export interface FileRoutesByTo {
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/verification/$flow': typeof AccountVerificationFlowRoute
+  '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book': typeof AccountAddressBookIndexRoute
   '/account/security': typeof AccountSecurityIndexRoute
   '/account/settings': typeof AccountSettingsIndexRoute
+  '/account/verification': typeof AccountVerificationIndexRoute
   '/wallet/deposit': typeof WalletDepositIndexRoute
   '/wallet/withdraw': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
@@ -309,7 +351,9 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
   '/diagnostic': typeof DiagnosticRoute
+  '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
+  '/restriction-region': typeof RestrictionRegionRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -318,10 +362,13 @@ export interface FileRoutesById {
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
+  '/account/verification/$flow': typeof AccountVerificationFlowRoute
+  '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
+  '/account/verification/': typeof AccountVerificationIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
@@ -347,7 +394,9 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/no-access'
     | '/qr-pay'
+    | '/restriction-region'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -356,10 +405,13 @@ export interface FileRouteTypes {
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/verification/$flow'
+    | '/account/verification/personal-data'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
+    | '/account/verification/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
     | '/account/address-book/$network/add'
@@ -383,7 +435,9 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/no-access'
     | '/qr-pay'
+    | '/restriction-region'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account'
@@ -392,10 +446,13 @@ export interface FileRouteTypes {
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/verification/$flow'
+    | '/account/verification/personal-data'
     | '/transactions/$kind/$id'
     | '/account/address-book'
     | '/account/security'
     | '/account/settings'
+    | '/account/verification'
     | '/wallet/deposit'
     | '/wallet/withdraw'
     | '/account/address-book/$network/add'
@@ -419,7 +476,9 @@ export interface FileRouteTypes {
     | '/'
     | '/clown'
     | '/diagnostic'
+    | '/no-access'
     | '/qr-pay'
+    | '/restriction-region'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -428,10 +487,13 @@ export interface FileRouteTypes {
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
+    | '/account/verification/$flow'
+    | '/account/verification/personal-data'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
+    | '/account/verification/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
     | '/account/address-book/$network/add'
@@ -456,7 +518,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ClownRoute: typeof ClownRoute
   DiagnosticRoute: typeof DiagnosticRoute
+  NoAccessRoute: typeof NoAccessRoute
   QrPayRoute: typeof QrPayRoute
+  RestrictionRegionRoute: typeof RestrictionRegionRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -465,10 +529,13 @@ export interface RootRouteChildren {
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
+  AccountVerificationFlowRoute: typeof AccountVerificationFlowRoute
+  AccountVerificationPersonalDataRoute: typeof AccountVerificationPersonalDataRoute
   TransactionsKindIdRoute: typeof TransactionsKindIdRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
   AccountSecurityIndexRoute: typeof AccountSecurityIndexRoute
   AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
+  AccountVerificationIndexRoute: typeof AccountVerificationIndexRoute
   WalletDepositIndexRoute: typeof WalletDepositIndexRoute
   WalletWithdrawIndexRoute: typeof WalletWithdrawIndexRoute
   AccountAddressBookNetworkAddRoute: typeof AccountAddressBookNetworkAddRoute
@@ -512,11 +579,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DiagnosticRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/no-access': {
+      id: '/no-access'
+      path: '/no-access'
+      fullPath: '/no-access'
+      preLoaderRoute: typeof NoAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/qr-pay': {
       id: '/qr-pay'
       path: '/qr-pay'
       fullPath: '/qr-pay'
       preLoaderRoute: typeof QrPayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/restriction-region': {
+      id: '/restriction-region'
+      path: '/restriction-region'
+      fullPath: '/restriction-region'
+      preLoaderRoute: typeof RestrictionRegionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -594,6 +675,27 @@ declare module '@tanstack/react-router' {
       path: '/account/settings/time-zone'
       fullPath: '/account/settings/time-zone'
       preLoaderRoute: typeof AccountSettingsTimeZoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verification/': {
+      id: '/account/verification/'
+      path: '/account/verification'
+      fullPath: '/account/verification/'
+      preLoaderRoute: typeof AccountVerificationIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verification/$flow': {
+      id: '/account/verification/$flow'
+      path: '/account/verification/$flow'
+      fullPath: '/account/verification/$flow'
+      preLoaderRoute: typeof AccountVerificationFlowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verification/personal-data': {
+      id: '/account/verification/personal-data'
+      path: '/account/verification/personal-data'
+      fullPath: '/account/verification/personal-data'
+      preLoaderRoute: typeof AccountVerificationPersonalDataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/transactions/$kind/$id': {
@@ -736,7 +838,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ClownRoute: ClownRoute,
   DiagnosticRoute: DiagnosticRoute,
+  NoAccessRoute: NoAccessRoute,
   QrPayRoute: QrPayRoute,
+  RestrictionRegionRoute: RestrictionRegionRoute,
   PasscodeIdRoute: PasscodeIdRoute,
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
@@ -745,10 +849,13 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
+  AccountVerificationFlowRoute: AccountVerificationFlowRoute,
+  AccountVerificationPersonalDataRoute: AccountVerificationPersonalDataRoute,
   TransactionsKindIdRoute: TransactionsKindIdRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
   AccountSecurityIndexRoute: AccountSecurityIndexRoute,
   AccountSettingsIndexRoute: AccountSettingsIndexRoute,
+  AccountVerificationIndexRoute: AccountVerificationIndexRoute,
   WalletDepositIndexRoute: WalletDepositIndexRoute,
   WalletWithdrawIndexRoute: WalletWithdrawIndexRoute,
   AccountAddressBookNetworkAddRoute: AccountAddressBookNetworkAddRoute,

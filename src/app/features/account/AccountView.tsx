@@ -38,9 +38,9 @@ export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onL
         <Link to="/account/address-book">
           <Cell icon={<CellIcon colour="#5856d6" glyph="addressBook" />} title={<Trans>Address book</Trans>} chevron />
         </Link>
-        <PathLink href="/account/verification">
+        <Link to="/account/verification">
           <Cell icon={<CellIcon colour="#2481cc" glyph="verification" />} title={<Trans>Verification</Trans>} chevron />
-        </PathLink>
+        </Link>
       </Section>
       <Section>
         <Link to="/diagnostic">

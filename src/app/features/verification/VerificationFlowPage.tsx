@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { providerStepOf } from '../../../../machines/verificationFlow.machine.ts';
+import type { VerificationLevel } from '../../../contract/verification.ts';
+import { authConfigQueryOptions } from '../../api/authConfig.ts';
+import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
+import { VerificationFlowView } from './VerificationFlowView.tsx';
+import {
+  phoneBotUrl,
+  provideVerificationFlow,
+  type VerificationFlowActor,
+  type VerificationFlowSearch,
+  type VerificationUrlStep,
+  verificationSearchOf,
+  verificationUrlStepOf,
+  verificationUrlSteps,
+} from './verificationFlow.ts';
+
+/**
+ * `/account/verification/{flow}`: the verificationFlow machine for one level, its step kept in
+ * the URL (`?step=phone`, `?step=documents`; see verificationFlow.ts). `leave` is where the
+ * level's own back and its Done go (the levels list, or where the person came from).
+ */
+export function VerificationFlowPage({
+  section,
+  search,
+  onSearch,
+  leave,
+}: {
+  section: VerificationLevel;
+  search: VerificationFlowSearch;
+  onSearch: (search: VerificationFlowSearch, how: FlowWrite) => void;
+  leave: () => void;
+}) {
+  const platform = usePlatform();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const config = useQuery(authConfigQueryOptions());
+  const configRef = useRef(config.data);
+  configRef.current = config.data;
+  const [machine] = useState(() =>
+    provideVerificationFlow({
+      queryClient,
+      platform,
+      openPersonalData: (flow) =>
+        void navigate({ to: '/account/verification/personal-data', search: { flow }, replace: true }),
+      botUrl: () => (configRef.current ? phoneBotUrl(configRef.current) : null),
+    }),
+  );
+  const actor = useActorRef(machine, {
+    input: { section, canRequestContact: platform.capabilities.contactRequest },
+  });
+  const { goBack } = useVerificationUrl(actor, search, onSearch);
+  const step = useSelector(actor, verificationUrlStepOf);
+  return <VerificationFlowView actor={actor} onBack={step === 'overview' ? leave : goBack} onDone={leave} />;
+}
+
+/** The machine's step in the URL (src/app/lib/flowUrl.ts). */
+function useVerificationUrl(
+  actor: VerificationFlowActor,
+  url: VerificationFlowSearch,
+  write: (search: VerificationFlowSearch, how: FlowWrite) => void,
+) {
+  const step = useSelector(actor, verificationUrlStepOf);
+  const current = useMemo(() => verificationSearchOf(step), [step]);
+  return useFlowUrl<VerificationUrlStep, VerificationFlowSearch>({
+    steps: verificationUrlSteps,
+    current,
+    url,
+    write,
+    stepNow: () => verificationUrlStepOf(actor.getSnapshot()),
+    back: () => {
+      if (!actor.getSnapshot().can({ type: 'step.back' })) return false;
+      actor.send({ type: 'step.back' });
+      return true;
+    },
+    forward: (to) => {
+      // Only back into the files of the current provider step: the phone step would ask the
+      // messenger again, which a browser's forward button must not do.
+      const snapshot = actor.getSnapshot();
+      if (to !== 'documents' || providerStepOf(snapshot.context.flow) === null) return false;
+      if (!snapshot.can({ type: 'step.start' })) return false;
+      actor.send({ type: 'step.start' });
+      return true;
+    },
+  });
+}
