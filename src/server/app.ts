@@ -20,6 +20,7 @@ import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDepositAddressRoutes } from './modules/deposit-addresses/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
+import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
@@ -56,6 +57,8 @@ export interface AppDependencies {
    * fresh folder under the system's temp directory.
    */
   readonly fileStore?: FileStore;
+  /** Telegram ids of the compliance operators (OPERATOR_IDS); none by default. */
+  readonly operatorIds?: readonly number[];
 }
 
 export interface SecurityDependencies {
@@ -115,6 +118,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     dependencies.fileStore ?? diskFileStore(mkdtempSync(join(tmpdir(), 'kopilka-uploads-'))),
   );
   registerComplianceRoutes(app, context, uploads);
+  await registerOperatorRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) }, uploads);
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
     throw new Error(

@@ -23,6 +23,16 @@ const duration = z.pipe(
 
 const flag = z.enum(['0', '1']);
 
+/** Telegram user ids, comma-separated: `12345,67890`. */
+const telegramIds = z.pipe(
+  z
+    .string()
+    .check(
+      z.regex(/^\s*[1-9][0-9]{0,15}(\s*,\s*[1-9][0-9]{0,15})*\s*$/, 'Expected Telegram user ids separated by commas'),
+    ),
+  z.transform((text) => [...new Set(text.split(',').map((id) => Number(id.trim())))]),
+);
+
 const environment = z.object({
   PORT: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(0), z.maximum(65535)),
@@ -57,6 +67,8 @@ const environment = z.object({
    * messages, e-mail). Required outside local mode, so a forged Host header never lands in a link.
    */
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /** The compliance operators (their Telegram ids): they alone reach the operator area, `/api/v1/operator/…`. */
+  OPERATOR_IDS: z.optional(telegramIds),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
@@ -85,6 +97,8 @@ export interface ServerConfig {
   readonly mail: { readonly smtpUrl?: string; readonly mailFrom?: string; readonly publicUrl?: string };
   /** The test-network chain's withdrawal worker. */
   readonly chain: { readonly stepMs: number };
+  /** Telegram ids of the compliance operators (OPERATOR_IDS). */
+  readonly operatorIds: readonly number[];
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -164,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(parsed.PUBLIC_URL === undefined ? {} : { publicUrl: new URL(parsed.PUBLIC_URL).origin }),
     },
     chain: { stepMs: parsed.CHAIN_STEP_MS },
+    operatorIds: parsed.OPERATOR_IDS ?? [],
   };
 }

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     security: config.mail,
     fileStore: diskFileStore(join(config.dataDir, 'uploads')),
+    operatorIds: config.operatorIds,
   });
 
   // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.

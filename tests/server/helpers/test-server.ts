@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly rateLimits?: RateLimitOverrides;
   /** Where uploads go; a fresh temp folder otherwise. */
   readonly fileStore?: FileStore;
+  /** Telegram ids of the compliance operators; none otherwise. */
+  readonly operatorIds?: readonly number[];
 }
 
 /**
@@ -70,6 +72,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     trustProxy: options.trustProxy ?? false,
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     ...(options.fileStore === undefined ? {} : { fileStore: options.fileStore }),
+    ...(options.operatorIds === undefined ? {} : { operatorIds: options.operatorIds }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),
