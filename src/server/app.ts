@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { defaultRestrictedCountries } from './config';
 import type { DatabaseHandle } from './db/database';
 import { answerFrameworkError, apiNotFound, installErrorHandler } from './http/error-handler';
 import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
@@ -29,6 +30,9 @@ import { registerSettingsRoutes } from './modules/settings/routes';
 import { diskFileStore, type FileStore } from './modules/uploads/file-store';
 import { registerUploads } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { localIdentityProvider } from './modules/verification/identity-provider';
+import { registerLocalVerificationPages } from './modules/verification/local-routes';
+import { registerVerificationRoutes } from './modules/verification/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWalletHistoryRoutes } from './modules/wallet-history/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
@@ -59,6 +63,8 @@ export interface AppDependencies {
   readonly fileStore?: FileStore;
   /** Telegram ids of the compliance operators (OPERATOR_IDS); none by default. */
   readonly operatorIds?: readonly number[];
+  /** Countries where verification is refused (RESTRICTED_COUNTRIES); the config's default when unset. */
+  readonly restrictedCountries?: readonly string[];
 }
 
 export interface SecurityDependencies {
@@ -119,6 +125,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   registerComplianceRoutes(app, context, uploads);
   await registerOperatorRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) }, uploads);
+  registerVerificationRoutes(app, context, {
+    telegram: dependencies.telegram,
+    uploads,
+    provider: localIdentityProvider,
+    personalData: {
+      restrictedCountries: new Set(dependencies.restrictedCountries ?? defaultRestrictedCountries),
+    },
+  });
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
     throw new Error(
@@ -143,6 +157,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalLoginRoutes(app, context, dependencies.telegram);
     registerMailboxRoutes(app, context);
     registerChainSimulatorRoutes(app, context);
+    await registerLocalVerificationPages(app, context, { telegram: dependencies.telegram, uploads });
   }
 
   if (dependencies.appDir === null) {

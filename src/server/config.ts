@@ -33,6 +33,21 @@ const telegramIds = z.pipe(
   z.transform((text) => [...new Set(text.split(',').map((id) => Number(id.trim())))]),
 );
 
+/** The RESTRICTED_COUNTRIES of a deployment that does not set it (docs/verification.md). */
+export const defaultRestrictedCountries: readonly string[] = ['KP', 'IR', 'SY', 'CU'];
+
+const restrictedCountries = z.pipe(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^(none|[A-Z]{2}(\s*,\s*[A-Z]{2})*)$/,
+        'Expected ISO country codes separated by commas (such as KP,IR), or none',
+      ),
+    ),
+  z.transform((text) => (text === 'none' ? [] : [...new Set(text.split(',').map((code) => code.trim()))])),
+);
+
 const environment = z.object({
   PORT: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(0), z.maximum(65535)),
@@ -69,6 +84,11 @@ const environment = z.object({
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
   /** The compliance operators (their Telegram ids): they alone reach the operator area, `/api/v1/operator/…`. */
   OPERATOR_IDS: z.optional(telegramIds),
+  /**
+   * Countries of residence where verification is refused (RESTRICTED_REGION): ISO 3166-1 alpha-2
+   * codes, comma-separated; `none` for no country. Default: KP, IR, SY, CU.
+   */
+  RESTRICTED_COUNTRIES: z._default(restrictedCountries, () => [...defaultRestrictedCountries]),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
@@ -99,6 +119,8 @@ export interface ServerConfig {
   readonly chain: { readonly stepMs: number };
   /** Telegram ids of the compliance operators (OPERATOR_IDS). */
   readonly operatorIds: readonly number[];
+  /** Where verification's personal data is refused with RESTRICTED_REGION (RESTRICTED_COUNTRIES). */
+  readonly restrictedCountries: readonly string[];
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -179,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     chain: { stepMs: parsed.CHAIN_STEP_MS },
     operatorIds: parsed.OPERATOR_IDS ?? [],
+    restrictedCountries: parsed.RESTRICTED_COUNTRIES,
   };
 }

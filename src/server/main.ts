@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     security: config.mail,
     fileStore: diskFileStore(join(config.dataDir, 'uploads')),
     operatorIds: config.operatorIds,
+    restrictedCountries: config.restrictedCountries,
   });
 
   // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.

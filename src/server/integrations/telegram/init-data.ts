@@ -52,13 +52,25 @@ function parseUser(json: string | undefined): InitDataUser | null {
   }
 }
 
+/** A mini app's signed data (init data, a `requestContact` answer): its fields and auth_date. */
+export interface WebAppData {
+  readonly fields: ReadonlyMap<string, string>;
+  readonly authDate: number;
+}
+
 /**
- * Checks a mini app's raw init data the way Telegram documents it: the data-check-string of every
- * field but `hash` (a `signature` field included), HMAC-SHA256 keyed by the WebAppData secret of
- * our bot token, compared in constant time; then auth_date's freshness and the `user` object.
- * Data signed for another bot fails the hash.
+ * Checks data a mini app received from Telegram the way Telegram documents it for init data: the
+ * data-check-string of every field but `hash` (a `signature` field included), HMAC-SHA256 keyed
+ * by the WebAppData secret of our bot token, compared in constant time; then auth_date's
+ * freshness. Data signed for another bot fails the hash. The answer of `requestContact` is signed
+ * the same way.
  */
-export function verifyInitData(raw: string, botToken: string, now: Date, maxAgeSeconds: number): Verified<InitData> {
+export function verifyWebAppData(
+  raw: string,
+  botToken: string,
+  now: Date,
+  maxAgeSeconds: number,
+): Verified<WebAppData> {
   const fields = parseFields(raw);
   if (fields === null) return { ok: false, reason: 'malformed' };
   const received = fields.get('hash');
@@ -69,6 +81,14 @@ export function verifyInitData(raw: string, botToken: string, now: Date, maxAgeS
   if (authDate === null) return { ok: false, reason: 'malformed' };
   const stale = freshness(authDate, now, maxAgeSeconds);
   if (stale !== null) return { ok: false, reason: stale };
+  return { ok: true, value: { fields, authDate } };
+}
+
+/** {@link verifyWebAppData} of init data, then its `user` object. */
+export function verifyInitData(raw: string, botToken: string, now: Date, maxAgeSeconds: number): Verified<InitData> {
+  const verified = verifyWebAppData(raw, botToken, now, maxAgeSeconds);
+  if (!verified.ok) return verified;
+  const { fields, authDate } = verified.value;
   const user = parseUser(fields.get('user'));
   if (user === null) return { ok: false, reason: 'invalid_user' };
   return { ok: true, value: { user, authDate, startParam: fields.get('start_param') ?? null } };

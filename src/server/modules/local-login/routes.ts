@@ -48,7 +48,7 @@ const pageHeaders = {
 };
 
 /** This server's origin as the browser sees it (the proxy's, with TRUST_PROXY). */
-function serverOrigin(request: FastifyRequest): string | null {
+export function serverOrigin(request: FastifyRequest): string | null {
   try {
     return new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
