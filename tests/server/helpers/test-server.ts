@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly rateLimits?: RateLimitOverrides;
   /** Where uploads go; a fresh temp folder otherwise. */
   readonly fileStore?: FileStore;
+  /** RESTRICTED_COUNTRIES; the configuration's default otherwise. */
+  readonly restrictedCountries?: readonly string[];
   /** Telegram ids of the compliance operators; none otherwise. */
   readonly operatorIds?: readonly number[];
 }
@@ -72,6 +74,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     trustProxy: options.trustProxy ?? false,
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     ...(options.fileStore === undefined ? {} : { fileStore: options.fileStore }),
+    ...(options.restrictedCountries === undefined ? {} : { restrictedCountries: options.restrictedCountries }),
     ...(options.operatorIds === undefined ? {} : { operatorIds: options.operatorIds }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
