@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClownRouteImport } from './routes/clown'
+import { Route as ComplianceRouteImport } from './routes/compliance'
+import { Route as CompliancePolicyRouteImport } from './routes/compliance-policy'
 import { Route as DiagnosticRouteImport } from './routes/diagnostic'
 import { Route as NoAccessRouteImport } from './routes/no-access'
 import { Route as QrPayRouteImport } from './routes/qr-pay'
@@ -37,11 +39,14 @@ import { Route as AccountAddressBookNetworkAddRouteImport } from './routes/accou
 import { Route as AccountAddressBookNetworkSearchRouteImport } from './routes/account.address-book.$network.search'
 import { Route as AccountSecurityPasscodeChangeRouteImport } from './routes/account.security.passcode.change'
 import { Route as AccountSecurityPasscodeNewRouteImport } from './routes/account.security.passcode.new'
+import { Route as AccountVerificationDocumentsIndexRouteImport } from './routes/account.verification.documents.index'
 import { Route as WalletDepositAssetIndexRouteImport } from './routes/wallet.deposit.$asset.index'
 import { Route as WalletWithdrawAssetIndexRouteImport } from './routes/wallet.withdraw.$asset.index'
 import { Route as WalletWithdrawAssetNetworkRouteImport } from './routes/wallet.withdraw.$asset.$network'
 import { Route as AccountAddressBookNetworkIdIndexRouteImport } from './routes/account.address-book.$network.$id.index'
 import { Route as AccountAddressBookNetworkIdEditRouteImport } from './routes/account.address-book.$network.$id.edit'
+import { Route as AccountVerificationDocumentsUploadIndexRouteImport } from './routes/account.verification.documents.upload.index'
+import { Route as AccountVerificationDocumentsUploadIdRouteImport } from './routes/account.verification.documents.upload.$id'
 import { Route as WalletDepositAssetNetworkIndexRouteImport } from './routes/wallet.deposit.$asset.$network.index'
 import { Route as WalletDepositAssetNetworkAddressesIndexRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.index'
 import { Route as WalletDepositAssetNetworkNewIndexRouteImport } from './routes/wallet.deposit.$asset.$network.new.index'
@@ -57,6 +62,16 @@ const IndexRoute = IndexRouteImport.update({
 const ClownRoute = ClownRouteImport.update({
   id: '/clown',
   path: '/clown',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComplianceRoute = ComplianceRouteImport.update({
+  id: '/compliance',
+  path: '/compliance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompliancePolicyRoute = CompliancePolicyRouteImport.update({
+  id: '/compliance-policy',
+  path: '/compliance-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DiagnosticRoute = DiagnosticRouteImport.update({
@@ -198,6 +213,12 @@ const AccountSecurityPasscodeNewRoute =
     path: '/account/security/passcode/new',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AccountVerificationDocumentsIndexRoute =
+  AccountVerificationDocumentsIndexRouteImport.update({
+    id: '/account/verification/documents/',
+    path: '/account/verification/documents/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WalletDepositAssetIndexRoute = WalletDepositAssetIndexRouteImport.update({
   id: '/wallet/deposit/$asset/',
   path: '/wallet/deposit/$asset/',
@@ -225,6 +246,18 @@ const AccountAddressBookNetworkIdEditRoute =
   AccountAddressBookNetworkIdEditRouteImport.update({
     id: '/account/address-book/$network/$id/edit',
     path: '/account/address-book/$network/$id/edit',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountVerificationDocumentsUploadIndexRoute =
+  AccountVerificationDocumentsUploadIndexRouteImport.update({
+    id: '/account/verification/documents/upload/',
+    path: '/account/verification/documents/upload/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountVerificationDocumentsUploadIdRoute =
+  AccountVerificationDocumentsUploadIdRouteImport.update({
+    id: '/account/verification/documents/upload/$id',
+    path: '/account/verification/documents/upload/$id',
     getParentRoute: () => rootRouteImport,
   } as any)
 const WalletDepositAssetNetworkIndexRoute =
@@ -267,6 +300,8 @@ const WalletDepositAssetNetworkAddressesIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
+  '/compliance': typeof ComplianceRoute
+  '/compliance-policy': typeof CompliancePolicyRoute
   '/diagnostic': typeof DiagnosticRoute
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
@@ -294,10 +329,13 @@ export interface FileRoutesByFullPath {
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
+  '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
   '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
+  '/account/verification/documents/upload/': typeof AccountVerificationDocumentsUploadIndexRoute
   '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
@@ -308,6 +346,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
+  '/compliance': typeof ComplianceRoute
+  '/compliance-policy': typeof CompliancePolicyRoute
   '/diagnostic': typeof DiagnosticRoute
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
@@ -335,10 +375,13 @@ export interface FileRoutesByTo {
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network': typeof AccountAddressBookNetworkIndexRoute
+  '/account/verification/documents': typeof AccountVerificationDocumentsIndexRoute
   '/wallet/deposit/$asset': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
   '/account/address-book/$network/$id': typeof AccountAddressBookNetworkIdIndexRoute
+  '/account/verification/documents/upload': typeof AccountVerificationDocumentsUploadIndexRoute
   '/wallet/deposit/$asset/$network': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses': typeof WalletDepositAssetNetworkAddressesIndexRoute
@@ -350,6 +393,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/clown': typeof ClownRoute
+  '/compliance': typeof ComplianceRoute
+  '/compliance-policy': typeof CompliancePolicyRoute
   '/diagnostic': typeof DiagnosticRoute
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
@@ -377,10 +422,13 @@ export interface FileRoutesById {
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
+  '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
+  '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
   '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
+  '/account/verification/documents/upload/': typeof AccountVerificationDocumentsUploadIndexRoute
   '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
@@ -393,6 +441,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/clown'
+    | '/compliance'
+    | '/compliance-policy'
     | '/diagnostic'
     | '/no-access'
     | '/qr-pay'
@@ -420,10 +470,13 @@ export interface FileRouteTypes {
     | '/account/security/passcode/new'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
+    | '/account/verification/documents/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
+    | '/account/verification/documents/upload/$id'
     | '/account/address-book/$network/$id/'
+    | '/account/verification/documents/upload/'
     | '/wallet/deposit/$asset/$network/'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses/'
@@ -434,6 +487,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/clown'
+    | '/compliance'
+    | '/compliance-policy'
     | '/diagnostic'
     | '/no-access'
     | '/qr-pay'
@@ -461,10 +516,13 @@ export interface FileRouteTypes {
     | '/account/security/passcode/new'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network'
+    | '/account/verification/documents'
     | '/wallet/deposit/$asset'
     | '/wallet/withdraw/$asset'
     | '/account/address-book/$network/$id/edit'
+    | '/account/verification/documents/upload/$id'
     | '/account/address-book/$network/$id'
+    | '/account/verification/documents/upload'
     | '/wallet/deposit/$asset/$network'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses'
@@ -475,6 +533,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/clown'
+    | '/compliance'
+    | '/compliance-policy'
     | '/diagnostic'
     | '/no-access'
     | '/qr-pay'
@@ -502,10 +562,13 @@ export interface FileRouteTypes {
     | '/account/security/passcode/new'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
+    | '/account/verification/documents/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
+    | '/account/verification/documents/upload/$id'
     | '/account/address-book/$network/$id/'
+    | '/account/verification/documents/upload/'
     | '/wallet/deposit/$asset/$network/'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses/'
@@ -517,6 +580,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ClownRoute: typeof ClownRoute
+  ComplianceRoute: typeof ComplianceRoute
+  CompliancePolicyRoute: typeof CompliancePolicyRoute
   DiagnosticRoute: typeof DiagnosticRoute
   NoAccessRoute: typeof NoAccessRoute
   QrPayRoute: typeof QrPayRoute
@@ -544,10 +609,13 @@ export interface RootRouteChildren {
   AccountSecurityPasscodeNewRoute: typeof AccountSecurityPasscodeNewRoute
   WalletWithdrawAssetNetworkRoute: typeof WalletWithdrawAssetNetworkRoute
   AccountAddressBookNetworkIndexRoute: typeof AccountAddressBookNetworkIndexRoute
+  AccountVerificationDocumentsIndexRoute: typeof AccountVerificationDocumentsIndexRoute
   WalletDepositAssetIndexRoute: typeof WalletDepositAssetIndexRoute
   WalletWithdrawAssetIndexRoute: typeof WalletWithdrawAssetIndexRoute
   AccountAddressBookNetworkIdEditRoute: typeof AccountAddressBookNetworkIdEditRoute
+  AccountVerificationDocumentsUploadIdRoute: typeof AccountVerificationDocumentsUploadIdRoute
   AccountAddressBookNetworkIdIndexRoute: typeof AccountAddressBookNetworkIdIndexRoute
+  AccountVerificationDocumentsUploadIndexRoute: typeof AccountVerificationDocumentsUploadIndexRoute
   WalletDepositAssetNetworkIndexRoute: typeof WalletDepositAssetNetworkIndexRoute
   WalletDepositAssetNetworkNewAssetRoute: typeof WalletDepositAssetNetworkNewAssetRoute
   WalletDepositAssetNetworkAddressesIndexRoute: typeof WalletDepositAssetNetworkAddressesIndexRoute
@@ -570,6 +638,20 @@ declare module '@tanstack/react-router' {
       path: '/clown'
       fullPath: '/clown'
       preLoaderRoute: typeof ClownRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compliance': {
+      id: '/compliance'
+      path: '/compliance'
+      fullPath: '/compliance'
+      preLoaderRoute: typeof ComplianceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compliance-policy': {
+      id: '/compliance-policy'
+      path: '/compliance-policy'
+      fullPath: '/compliance-policy'
+      preLoaderRoute: typeof CompliancePolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/diagnostic': {
@@ -754,6 +836,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSecurityPasscodeNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/verification/documents/': {
+      id: '/account/verification/documents/'
+      path: '/account/verification/documents'
+      fullPath: '/account/verification/documents/'
+      preLoaderRoute: typeof AccountVerificationDocumentsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/deposit/$asset/': {
       id: '/wallet/deposit/$asset/'
       path: '/wallet/deposit/$asset'
@@ -787,6 +876,20 @@ declare module '@tanstack/react-router' {
       path: '/account/address-book/$network/$id/edit'
       fullPath: '/account/address-book/$network/$id/edit'
       preLoaderRoute: typeof AccountAddressBookNetworkIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verification/documents/upload/': {
+      id: '/account/verification/documents/upload/'
+      path: '/account/verification/documents/upload'
+      fullPath: '/account/verification/documents/upload/'
+      preLoaderRoute: typeof AccountVerificationDocumentsUploadIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/verification/documents/upload/$id': {
+      id: '/account/verification/documents/upload/$id'
+      path: '/account/verification/documents/upload/$id'
+      fullPath: '/account/verification/documents/upload/$id'
+      preLoaderRoute: typeof AccountVerificationDocumentsUploadIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/wallet/deposit/$asset/$network/': {
@@ -837,6 +940,8 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ClownRoute: ClownRoute,
+  ComplianceRoute: ComplianceRoute,
+  CompliancePolicyRoute: CompliancePolicyRoute,
   DiagnosticRoute: DiagnosticRoute,
   NoAccessRoute: NoAccessRoute,
   QrPayRoute: QrPayRoute,
@@ -864,10 +969,16 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSecurityPasscodeNewRoute: AccountSecurityPasscodeNewRoute,
   WalletWithdrawAssetNetworkRoute: WalletWithdrawAssetNetworkRoute,
   AccountAddressBookNetworkIndexRoute: AccountAddressBookNetworkIndexRoute,
+  AccountVerificationDocumentsIndexRoute:
+    AccountVerificationDocumentsIndexRoute,
   WalletDepositAssetIndexRoute: WalletDepositAssetIndexRoute,
   WalletWithdrawAssetIndexRoute: WalletWithdrawAssetIndexRoute,
   AccountAddressBookNetworkIdEditRoute: AccountAddressBookNetworkIdEditRoute,
+  AccountVerificationDocumentsUploadIdRoute:
+    AccountVerificationDocumentsUploadIdRoute,
   AccountAddressBookNetworkIdIndexRoute: AccountAddressBookNetworkIdIndexRoute,
+  AccountVerificationDocumentsUploadIndexRoute:
+    AccountVerificationDocumentsUploadIndexRoute,
   WalletDepositAssetNetworkIndexRoute: WalletDepositAssetNetworkIndexRoute,
   WalletDepositAssetNetworkNewAssetRoute:
     WalletDepositAssetNetworkNewAssetRoute,

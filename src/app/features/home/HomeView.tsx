@@ -14,10 +14,10 @@ import './home.css';
  * The signed-in home (spec 000 s.2 "/", and "/qr-pay" shows the same page): the total in the
  * local currency, the action row (Deposit, Withdraw, Scan in the mini app), the assets (zero
  * balances folded under "Show all"), then the history, which the route passes in (it is the wallet
- * feature's, shared with each asset's page). The account stays one tap away at the bottom too:
+ * feature's, shared with each asset's page), as it passes a notice above the total (compliance's). The account stays one tap away at the bottom too:
  * the web header and the mini app's settings button are not the only ways there.
  */
-export function HomeView({ history }: { history: ReactNode }) {
+export function HomeView({ history, notice }: { history: ReactNode; notice?: ReactNode }) {
   const actions = useHomeActions();
   // Only whether they are still loading matters here (not every 5 s poll).
   const balance = useQuery({ ...balanceQueryOptions(), notifyOnChangeProps: ['isPending'] });
@@ -37,6 +37,7 @@ export function HomeView({ history }: { history: ReactNode }) {
         <Trans>Wallet</Trans>
       </h1>
       <BlockedBanner />
+      {notice}
       <TotalBalance />
       <HomeActions actions={actions} />
       <div className="home-lists" hidden={!listsShown}>

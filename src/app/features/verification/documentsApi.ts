@@ -18,6 +18,15 @@ export function complianceDocumentsQueryOptions() {
   });
 }
 
+/** GET /user/compliance-documents/{short_id}: one document, polled like the list. */
+export function complianceDocumentQueryOptions(shortId: string) {
+  return queryOptions({
+    queryKey: [...complianceKey, 'documents', shortId] as const,
+    queryFn: ({ signal }) => call(complianceEndpoints.getComplianceDocument, { params: { short_id: shortId }, signal }),
+    refetchInterval: compliancePollMs,
+  });
+}
+
 /** GET /user/compliance, every 5 s while a screen shows it. */
 export function complianceQueryOptions() {
   return queryOptions({
