@@ -11,7 +11,7 @@ import { FileUpload } from '../../ui/FileUpload.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { UploadsOffNote } from './DocumentsUploadsOff.tsx';
+import { useUploadsOffReason } from './DocumentsUploadsOff.tsx';
 import { awaitsFile, DocumentStatusBadge } from './DocumentsView.tsx';
 import {
   complianceDocumentQueryOptions,
@@ -66,6 +66,7 @@ export function NewDocumentUploadView({ type, settings }: { type: DocumentType; 
   const onUploaded = useUploaded();
   const back = useBack({ to: '/account/verification/documents/upload' });
   const canUpload = isPermitted(settings.permissions, 'can_upload_files');
+  const uploadsOff = useUploadsOffReason();
   return (
     <Page>
       <PageTitle title={i18n._(documentTypeNames[type])} subtitle={i18n._(documentTypeHints[type])} />
@@ -74,7 +75,7 @@ export function NewDocumentUploadView({ type, settings }: { type: DocumentType; 
         upload={uploadNewDocument(type)}
         onUploaded={onUploaded}
         back={back}
-        disabledReason={canUpload ? undefined : <UploadsOffNote />}
+        disabledReason={canUpload ? undefined : uploadsOff}
       />
     </Page>
   );
@@ -104,6 +105,7 @@ export function RequestedDocumentUploadView({ id, settings }: { id: string; sett
   const onUploaded = useUploaded();
   const back = useBack({ to: documentsPath });
   const canUpload = isPermitted(settings.permissions, 'can_upload_files');
+  const uploadsOff = useUploadsOffReason();
   const waiting = document.data !== undefined && awaitsFile(document.data);
   useScreenActions(waiting ? {} : { back });
   if (document.isPending) return <Loading />;
@@ -132,7 +134,7 @@ export function RequestedDocumentUploadView({ id, settings }: { id: string; sett
           upload={uploadRequestedDocument(id)}
           onUploaded={onUploaded}
           back={back}
-          disabledReason={canUpload ? undefined : <UploadsOffNote />}
+          disabledReason={canUpload ? undefined : uploadsOff}
         />
       ) : (
         <Section footer={t`This document needs no file now.`}>
