@@ -208,7 +208,9 @@ export const verificationFlowMachine = setup({
     hasFiles: ({ context }) => context.files.length > 0,
     belowMaxFiles: ({ context }) => context.files.length < MAX_STEP_FILES,
     removesLastFile: ({ context, event }) =>
-      event.type === 'file.remove' && context.files.every((file) => file.id === event.id),
+      event.type === 'file.remove' && context.files.length === 1 && context.files[0]?.id === event.id,
+    removesFile: ({ context, event }) =>
+      event.type === 'file.remove' && context.files.some((file) => file.id === event.id),
   },
   delays: { poll: POLL_MS },
 }).createMachine({
@@ -354,8 +356,8 @@ export const verificationFlowMachine = setup({
     personalData: {
       description: 'BASIC is the personal-data route: the app goes there and this flow ends.',
       tags: ['personalData'],
+      type: 'final',
       entry: { type: 'openPersonalData', params: ({ context }) => ({ section: context.section }) },
-      on: { 'step.back': { target: 'settled' } },
     },
     documents: {
       tags: ['documents'],
@@ -382,7 +384,7 @@ export const verificationFlowMachine = setup({
             'files.more': { guard: 'belowMaxFiles', target: 'adding', actions: 'clearError' },
             'file.remove': [
               { guard: 'removesLastFile', target: 'adding', actions: ['removeFile', 'clearError'] },
-              { actions: ['removeFile', 'clearError'] },
+              { guard: 'removesFile', actions: ['removeFile', 'clearError'] },
             ],
             'documents.submit': { target: 'submitting', actions: 'clearError' },
           },
