@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { fileDownload } from './files';
 import { verificationLevel } from './verification';
 
 /**
@@ -110,6 +111,7 @@ export const complianceEndpoints = {
     response: complianceDocument,
     errors: [401, 403, 404, 409, 413, 415],
     auth: true,
+    upload: true,
   }),
   /** Multipart: the field `type` (a {@link documentType}), then the part `file`. */
   uploadDocument: defineEndpoint({
@@ -118,6 +120,17 @@ export const complianceEndpoints = {
     response: complianceDocument,
     errors: [401, 403, 413, 415],
     auth: true,
+    upload: true,
+  }),
+  /** The document's file, to its owner only (operators read it through the operator area). */
+  getComplianceDocumentFile: defineEndpoint({
+    method: 'GET',
+    path: '/user/compliance-documents/:short_id/file',
+    params: shortIdParams,
+    response: fileDownload,
+    errors: [401, 404],
+    auth: true,
+    download: true,
   }),
   getComplianceDocument: defineEndpoint({
     method: 'GET',

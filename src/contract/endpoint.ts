@@ -21,6 +21,16 @@ export interface EndpointDefinition {
   readonly errors?: readonly number[];
   /** Whether the call needs a signed-in session. */
   readonly auth: boolean;
+  /**
+   * The body is multipart/form-data carrying one file (read by the server's uploads module), not
+   * JSON; such an endpoint declares no body schema. Every other endpoint refuses multipart (415).
+   */
+  readonly upload?: true;
+  /**
+   * The answer is a file's bytes, sent as an attachment with its own Content-Type, not JSON
+   * (errors still are); `response` is then {@link fileDownload}.
+   */
+  readonly download?: true;
 }
 
 export function defineEndpoint<const E extends EndpointDefinition>(definition: E): E {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { complianceDocument, complianceState, documentType } from './compliance';
 import { defineEndpoint } from './endpoint';
+import { fileDownload } from './files';
 import { compliance } from './settings';
 import { verificationLevel } from './verification';
 
@@ -94,10 +95,18 @@ export const verificationRequestBody = z.strictObject({
 export const closeRequestBody = z.strictObject({ reason });
 
 /** Approve or reject a document on review; a rejection tells the person why (the comment). */
-export const documentReviewBody = z.union([
-  z.strictObject({ decision: z.literal('approve'), comment: z.optional(noteToUser), reason: z.optional(reason) }),
-  z.strictObject({ decision: z.literal('reject'), comment: noteToUser, reason: z.optional(reason) }),
-]);
+export const documentReviewBody = z
+  .strictObject({
+    decision: z.enum(['approve', 'reject']),
+    comment: z.optional(noteToUser),
+    reason: z.optional(reason),
+  })
+  .check(
+    z.refine(
+      (body) => body.decision === 'approve' || body.comment !== undefined,
+      'A rejection needs a comment for the person',
+    ),
+  );
 export type DocumentReview = z.infer<typeof documentReviewBody>;
 
 /**
@@ -128,9 +137,6 @@ export const operatorErrorCodes = {
   /** 409: the document is not on review (approve/reject only a document with a file to look at). */
   documentNotOnReview: 'document_not_on_review',
 } as const;
-
-/** Not JSON: a document's file as an attachment, to operators. */
-export const operatorDocumentFilePath = '/operator/users/:user_id/documents/:short_id/file';
 
 export const operatorEndpoints = {
   getOperatorUser: defineEndpoint({
@@ -177,6 +183,16 @@ export const operatorEndpoints = {
     errors: [404, 409],
     auth: true,
   }),
+  /** Any person's document file, as an attachment. */
+  getDocumentFile: defineEndpoint({
+    method: 'GET',
+    path: '/operator/users/:user_id/documents/:short_id/file',
+    params: documentParams,
+    response: fileDownload,
+    errors: [404],
+    auth: true,
+    download: true,
+  }),
   setRestrictions: defineEndpoint({
     method: 'POST',
     path: '/operator/users/:user_id/restrictions',
@@ -187,5 +203,3 @@ export const operatorEndpoints = {
     auth: true,
   }),
 } as const;
-
-export { documentParams as operatorDocumentParams };

@@ -225,6 +225,7 @@ export const verificationEndpoints = {
     response: providerFile,
     errors: [401, 403, 409, 413, 415, 429],
     auth: true,
+    upload: true,
   }),
   /**
    * Sends the files uploaded for a provider step for review (files are uploaded first with

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
@@ -79,7 +80,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   const params = requestSchema<E['params']>(endpoint.params);
   const query = requestSchema<E['query']>(endpoint.query);
   const body = requestSchema<E['body']>(endpoint.body);
-  app.route({
+  const route: RouteOptions = {
     method: endpoint.method,
     url,
     handler: async (request, reply) => {
@@ -101,5 +102,15 @@ export function registerEndpoint<E extends EndpointDefinition>(
         : answer;
       return options.revalidate === true ? sendRevalidated(request, reply, checked) : checked;
     },
-  });
+  };
+  if (endpoint.upload === true) {
+    // Multipart is parsed only in an upload endpoint's own scope: every other endpoint keeps
+    // refusing it (415). Its limits are set per request by the uploads module, which reads the file.
+    app.register(async (scope) => {
+      await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+      scope.route(route);
+    });
+  } else {
+    app.route(route);
+  }
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
 import { complianceEndpoints } from '../../../contract/compliance';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
-import { registerFileDownload } from '../uploads/routes';
+import { registerFileDownload, registerUploadEndpoint } from '../uploads/routes';
 import type { Uploads } from '../uploads/service';
 import {
   addDocument,
@@ -13,8 +12,6 @@ import {
   openDocumentFile,
   uploadRequestedDocument,
 } from './service';
-
-const documentFileParams = z.object({ short_id: z.string().check(z.minLength(1), z.maxLength(32)) });
 
 /** The person's compliance request and documents (spec 000 s.3, s.7); files only to their owner. */
 export function registerComplianceRoutes(app: FastifyInstance, context: EndpointContext, uploads: Uploads): void {
@@ -35,7 +32,7 @@ export function registerComplianceRoutes(app: FastifyInstance, context: Endpoint
   registerEndpoint(app, context, complianceEndpoints.getComplianceDocument, ({ userId, params }) =>
     getDocument(context.db, uploads, userId, params.short_id),
   );
-  registerEndpoint(
+  registerUploadEndpoint(
     app,
     context,
     complianceEndpoints.uploadRequestedDocument,
@@ -43,18 +40,14 @@ export function registerComplianceRoutes(app: FastifyInstance, context: Endpoint
       uploadRequestedDocument(context.db, uploads, request, userId, params.short_id, context.now()),
     { rateLimit: 'file_upload' },
   );
-  registerEndpoint(
+  registerUploadEndpoint(
     app,
     context,
     complianceEndpoints.uploadDocument,
     ({ userId, request }) => addDocument(context.db, uploads, request, userId, context.now()),
     { rateLimit: 'file_upload' },
   );
-  registerFileDownload(
-    app,
-    context,
-    '/user/compliance-documents/:short_id/file',
-    documentFileParams,
-    ({ userId, params }) => openDocumentFile(context.db, uploads, userId, params.short_id),
+  registerFileDownload(app, context, complianceEndpoints.getComplianceDocumentFile, ({ userId, params }) =>
+    openDocumentFile(context.db, uploads, userId, params.short_id),
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as z from 'zod/mini';
 import type { EndpointDefinition, ResponseOf } from '../../../contract/endpoint';
 import { ApiError } from '../../http/api-error';
 import { authenticate } from '../../http/authenticate';
@@ -11,7 +10,7 @@ import {
   type EndpointOptions,
   registerEndpoint,
 } from '../../http/register-endpoint';
-import { registerFileDownload } from '../uploads/routes';
+import { type DownloadEndpoint, registerFileDownload } from '../uploads/routes';
 import type { OpenedFile } from '../uploads/service';
 
 /** An operator endpoint's handler: the endpoint's input plus the operator who calls. */
@@ -22,10 +21,9 @@ export type OperatorHandler<E extends EndpointDefinition> = (
 /** Registers the routes of the operator area; every one of them is behind the same gate. */
 export interface OperatorArea {
   endpoint<E extends EndpointDefinition>(endpoint: E, handler: OperatorHandler<E>, options?: EndpointOptions): void;
-  download<P extends z.ZodMiniType>(
-    path: string,
-    params: P,
-    open: (input: { readonly operatorId: number; readonly params: Parsed<P> }) => Promise<OpenedFile>,
+  download<E extends DownloadEndpoint>(
+    endpoint: E,
+    open: (input: { readonly operatorId: number; readonly params: Parsed<E['params']> }) => Promise<OpenedFile>,
   ): void;
 }
 
@@ -77,10 +75,8 @@ export async function registerOperatorArea(
           options,
         );
       },
-      download: (path, params, open) => {
-        registerFileDownload(scope, context, path, params, ({ params: parsed, userId }) =>
-          open({ operatorId: userId, params: parsed }),
-        );
+      download: (endpoint, open) => {
+        registerFileDownload(scope, context, endpoint, ({ params, userId }) => open({ operatorId: userId, params }));
       },
     });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { operatorDocumentFilePath, operatorDocumentParams, operatorEndpoints } from '../../../contract/operator';
+import { operatorEndpoints } from '../../../contract/operator';
 import type { EndpointContext } from '../../http/register-endpoint';
 import type { Uploads } from '../uploads/service';
 import { type OperatorSettings, registerOperatorArea } from './access';
@@ -39,7 +39,7 @@ export async function registerOperatorRoutes(
     area.endpoint(operatorEndpoints.setRestrictions, ({ operatorId, params, body }) =>
       setRestrictions(deps, { operatorId }, Number(params.user_id), body),
     );
-    area.download(operatorDocumentFilePath, operatorDocumentParams, ({ params }) =>
+    area.download(operatorEndpoints.getDocumentFile, ({ params }) =>
       openDocumentFileForOperator(deps, Number(params.user_id), params.short_id),
     );
   });

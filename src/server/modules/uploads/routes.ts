@@ -1,10 +1,14 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
-import { apiBasePath } from '../../../contract/endpoint';
+import { apiBasePath, type EndpointDefinition } from '../../../contract/endpoint';
+import { fileEndpoints } from '../../../contract/files';
 import { authenticate } from '../../http/authenticate';
 import { type Parsed, parseRequestPart, requestSchema } from '../../http/parse-request';
-import type { EndpointContext } from '../../http/register-endpoint';
+import {
+  type EndpointContext,
+  type EndpointHandler,
+  type EndpointOptions,
+  registerEndpoint,
+} from '../../http/register-endpoint';
 import type { FileStore } from './file-store';
 import { createUploads, type OpenedFile, type Uploads } from './service';
 
@@ -34,47 +38,60 @@ export function sendStoredFile(reply: FastifyReply, opened: OpenedFile): Fastify
     .send(opened.content);
 }
 
-export interface FileDownloadInput<P> {
+export interface FileDownloadInput<E extends EndpointDefinition> {
   readonly userId: number;
-  readonly params: P;
+  readonly params: Parsed<E['params']>;
 }
 
+/** An endpoint of the contract that answers a file (`download: true`). */
+export type DownloadEndpoint = EndpointDefinition & { readonly download: true; readonly auth: true };
+
 /**
- * A signed-in GET that answers a file (not JSON, so not a contract endpoint): authenticates,
- * checks the path params strictly, and sends what `open` finds; `open` decides who may read it.
+ * Registers a `download: true` endpoint: authenticates, checks the path params and the (absent)
+ * query strictly, and sends what `open` finds as an attachment; `open` decides who may read it.
  */
-export function registerFileDownload<P extends z.ZodMiniType>(
+export function registerFileDownload<E extends DownloadEndpoint>(
   app: FastifyInstance,
   context: EndpointContext,
-  path: string,
-  params: P,
-  open: (input: FileDownloadInput<Parsed<P>>) => Promise<OpenedFile>,
+  endpoint: E,
+  open: (input: FileDownloadInput<E>) => Promise<OpenedFile>,
 ): void {
-  const paramsSchema = requestSchema(params);
-  app.get(`${apiBasePath}${path}`, async (request, reply) => {
+  const params = requestSchema<E['params']>(endpoint.params);
+  const query = requestSchema<E['query']>(endpoint.query);
+  app.get(`${apiBasePath}${endpoint.path}`, async (request, reply) => {
     const userId = await authenticate(context.db, request, context.now(), context.sessions);
-    const parsed = parseRequestPart(paramsSchema, request.params, 'params');
-    parseRequestPart(undefined, request.query, 'query');
+    const parsed = parseRequestPart(params, request.params, 'params');
+    parseRequestPart(query, request.query, 'query');
     return sendStoredFile(reply, await open({ userId, params: parsed }));
   });
 }
 
-const fileParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+/**
+ * Registers a contract endpoint that receives a file: one marked `upload: true` (checked by the
+ * compiler), for which `registerEndpoint` parses multipart in a scope of its own. Its handler
+ * reads the file with `uploads.receive` / `uploads.receiveFile`.
+ */
+export function registerUploadEndpoint<E extends EndpointDefinition & { readonly upload: true }>(
+  app: FastifyInstance,
+  context: EndpointContext,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
+): void {
+  registerEndpoint(app, context, endpoint, handler, options);
+}
 
 /**
- * Multipart parsing for the whole server (one file per request, see service.ts), and
- * `GET /user/files/:id`: a signed-in person's own uploaded file. Answers the uploads service
- * the other modules receive and read files through.
+ * The uploads service the other modules receive and read files through, and
+ * `GET /user/files/:id`: a signed-in person's own uploaded file.
  */
 export async function registerUploads(
   app: FastifyInstance,
   context: EndpointContext,
   store: FileStore,
 ): Promise<Uploads> {
-  // Limits are set per request in service.ts; the size limit is checked there, not thrown here.
-  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
   const uploads = createUploads({ db: context.db, store, now: context.now });
-  registerFileDownload(app, context, '/user/files/:id', fileParams, ({ userId, params }) =>
+  registerFileDownload(app, context, fileEndpoints.getUploadedFile, ({ userId, params }) =>
     uploads.open(params.id, { ownerId: userId }),
   );
   return uploads;

@@ -247,6 +247,9 @@ export function createUploads({ db, store, now }: UploadsDependencies): Uploads 
     await assertMayUpload(options.ownerId);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxUploadBytes + multipartOverheadBytes) throw fileTooLarge();
+    if (typeof request.isMultipart !== 'function') {
+      throw new Error('Files are read only by endpoints marked `upload: true` in the contract');
+    }
     if (!request.isMultipart()) throw fileMissing('Send the file as multipart/form-data, in the field "file"');
 
     const fields: Record<string, unknown> = {};
