@@ -152,6 +152,23 @@ describe('provider steps (SUMSUB_*) with the local identity provider', () => {
       expectError(await uploadStepFile(server, token, 'SUMSUB_BASIC'), 409, 'step_unavailable');
     });
 
+    it('takes one of two submissions sent at the same time and refuses the other', async () => {
+      const { send, token, userId } = await readyForPassport();
+      const fileId = await uploadedFileId(server, token, 'SUMSUB_BASIC');
+
+      const answers = await Promise.all([
+        send('POST', '/verification/provider/SUMSUB_BASIC/submit', { file_ids: [fileId] }),
+        send('POST', '/verification/provider/SUMSUB_BASIC/submit', { file_ids: [fileId] }),
+      ]);
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const rows = await server.database.db
+        .select()
+        .from(providerSubmissions)
+        .where(eq(providerSubmissions.userId, userId));
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses the address step while the passport is only in review', async () => {
       const { send, token } = await readyForPassport();
       const fileId = await uploadedFileId(server, token, 'SUMSUB_BASIC');
