@@ -152,10 +152,10 @@ function PersonalDataFormView({
   const field = (name: PersonalDataField) => ({
     value: form[name],
     onChange: (value: string) => onChange({ ...form, [name]: value }),
-    error: problemText(problems[name], name, i18n._),
+    error: problemText(problems[name], name, (descriptor) => i18n._(descriptor)),
   });
   const country = countries.data?.find((item) => item.code === form.country) ?? null;
-  const countryProblem = problemText(problems.country, 'country', i18n._);
+  const countryProblem = problemText(problems.country, 'country', (descriptor) => i18n._(descriptor));
   const countryProblemId = useId();
   const otherResult =
     refusal?.kind === 'result' && refusal.result !== 'RESTRICTED_REGION' && refusal.result !== 'UNDER_18'
