@@ -17,6 +17,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   // Withdrawals walk created → processing → sent → completed in about two seconds.
   CHAIN_STEP_MS: '600',
+  // The compliance operator the verification tests act as (e2e/support/operator.ts).
+  OPERATOR_IDS: '700000099',
 };
 // The end-to-end run always uses the embedded database, whatever the shell has set.
 delete env.DATABASE_URL;

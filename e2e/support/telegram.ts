@@ -88,60 +88,89 @@ export interface BiometryStandIn {
 }
 
 /**
+ * How the stand-in messenger answers the contact request (Bot API 6.9): `response` is the signed
+ * answer it hands over (`signedContact` in auth.ts) once the person agrees; `cancel` closes the
+ * prompt without sharing.
+ */
+export type ContactStandIn = { response: string } | { cancel: true };
+
+/**
  * Stands in for the messenger's webview bridge (the same object Telegram's
  * mobile clients inject) and records every event the app posts to it. With `biometry` it also
- * answers the biometry methods as a device with Face ID would.
+ * answers the biometry methods as a device with Face ID would; with `contact` it answers the
+ * contact request as Telegram does: `phone_requested`, then the signed contact through the custom
+ * method `getRequestedContact`.
  */
-export async function recordTelegramEvents(page: Page, options: { biometry?: BiometryStandIn } = {}): Promise<void> {
-  await page.addInitScript((biometry: BiometryStandIn | null) => {
-    const events: { type: string; data: unknown }[] = [];
-    const tokenKey = '__e2eBiometryToken';
-    const grantedKey = '__e2eBiometryGranted';
-    const answer = (eventType: string, eventData: unknown) => {
-      setTimeout(() => {
-        window.dispatchEvent(
-          new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }),
-        );
-      }, 10);
-    };
-    const granted = () => localStorage.getItem(grantedKey) === 'yes' || biometry?.granted === true;
-    const token = () => localStorage.getItem(tokenKey) ?? '';
-    const info = () => ({
-      available: true,
-      type: 'face',
-      access_requested: granted(),
-      access_granted: granted(),
-      token_saved: token() !== '',
-      device_id: 'e2e-face-id',
-    });
-    const answerBiometry = (type: string, data: Record<string, unknown>) => {
-      if (biometry === null) return;
-      if (type === 'web_app_biometry_get_info') {
-        if (biometry.answers !== false) answer('biometry_info_received', info());
-      } else if (type === 'web_app_biometry_request_access') {
-        localStorage.setItem(grantedKey, 'yes');
-        answer('biometry_info_received', info());
-      } else if (type === 'web_app_biometry_update_token') {
-        const value = typeof data.token === 'string' ? data.token : '';
-        if (value === '') localStorage.removeItem(tokenKey);
-        else localStorage.setItem(tokenKey, value);
-        answer('biometry_token_updated', { status: value === '' ? 'removed' : 'updated' });
-      } else if (type === 'web_app_biometry_request_auth') {
-        const ok = biometry.authorize !== false && granted() && token() !== '';
-        answer('biometry_auth_requested', ok ? { status: 'authorized', token: token() } : { status: 'failed' });
-      }
-    };
-    Object.assign(window, {
-      __telegramEvents: events,
-      TelegramWebviewProxy: {
-        postEvent(type: string, data?: string) {
-          const parsed = data ? JSON.parse(data) : undefined;
-          events.push({ type, data: parsed });
-          answerBiometry(type, typeof parsed === 'object' && parsed !== null ? parsed : {});
+export async function recordTelegramEvents(
+  page: Page,
+  options: { biometry?: BiometryStandIn; contact?: ContactStandIn } = {},
+): Promise<void> {
+  const standIns = { biometry: options.biometry ?? null, contact: options.contact ?? null };
+  await page.addInitScript(
+    ({ biometry, contact }: { biometry: BiometryStandIn | null; contact: ContactStandIn | null }) => {
+      const events: { type: string; data: unknown }[] = [];
+      const tokenKey = '__e2eBiometryToken';
+      const grantedKey = '__e2eBiometryGranted';
+      const answer = (eventType: string, eventData: unknown) => {
+        setTimeout(() => {
+          window.dispatchEvent(
+            new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }),
+          );
+        }, 10);
+      };
+      const granted = () => localStorage.getItem(grantedKey) === 'yes' || biometry?.granted === true;
+      const token = () => localStorage.getItem(tokenKey) ?? '';
+      const info = () => ({
+        available: true,
+        type: 'face',
+        access_requested: granted(),
+        access_granted: granted(),
+        token_saved: token() !== '',
+        device_id: 'e2e-face-id',
+      });
+      const answerBiometry = (type: string, data: Record<string, unknown>) => {
+        if (biometry === null) return;
+        if (type === 'web_app_biometry_get_info') {
+          if (biometry.answers !== false) answer('biometry_info_received', info());
+        } else if (type === 'web_app_biometry_request_access') {
+          localStorage.setItem(grantedKey, 'yes');
+          answer('biometry_info_received', info());
+        } else if (type === 'web_app_biometry_update_token') {
+          const value = typeof data.token === 'string' ? data.token : '';
+          if (value === '') localStorage.removeItem(tokenKey);
+          else localStorage.setItem(tokenKey, value);
+          answer('biometry_token_updated', { status: value === '' ? 'removed' : 'updated' });
+        } else if (type === 'web_app_biometry_request_auth') {
+          const ok = biometry.authorize !== false && granted() && token() !== '';
+          answer('biometry_auth_requested', ok ? { status: 'authorized', token: token() } : { status: 'failed' });
+        }
+      };
+      const answerContact = (type: string, data: Record<string, unknown>) => {
+        if (contact === null) return;
+        if (type === 'web_app_request_phone') {
+          answer('phone_requested', { status: 'cancel' in contact ? 'cancelled' : 'sent' });
+        } else if (type === 'web_app_invoke_custom_method' && data.method === 'getRequestedContact') {
+          answer('custom_method_invoked', {
+            req_id: data.req_id,
+            result: 'response' in contact ? contact.response : '',
+          });
+        }
+      };
+      Object.assign(window, {
+        __telegramEvents: events,
+        TelegramWebviewProxy: {
+          postEvent(type: string, data?: string) {
+            const parsed = data ? JSON.parse(data) : undefined;
+            events.push({ type, data: parsed });
+            const fields = typeof parsed === 'object' && parsed !== null ? parsed : {};
+            answerBiometry(type, fields);
+            answerContact(type, fields);
+          },
         },
-      },
-    });
-  }, options.biometry ?? null);
+      });
+    },
+    standIns,
+  );
 }
 
 export async function telegramEvents(page: Page): Promise<TelegramEvent[]> {

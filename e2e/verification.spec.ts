@@ -1,0 +1,165 @@
+import type { Browser, Page } from '@playwright/test';
+import { signedContact } from './support/auth.ts';
+import { decideOnLocalProvider } from './support/identityProvider.ts';
+import { pressMainAction, type Surface } from './support/screenActions.ts';
+import { signInThroughStandIn } from './support/standIn.ts';
+import { eventTypes, miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { expect, test } from './support/test.ts';
+import {
+  fillPersonalData,
+  type Language,
+  passportImage,
+  shareNumberWithBotStandIn,
+  signedInUserId,
+  verificationText,
+} from './support/verification.ts';
+
+// Issue 11: a new person takes the p2c-client level (phone, personal data, passport) from
+// Account → Verification, the local identity provider approves the passport, and the level shows
+// verified by itself (the flow is polled every 5 s), in the mini app and on the web, en and ru.
+
+// A step that does not come fails in 10 s, not at the test's end.
+test.use({ actionTimeout: 10_000 });
+
+/** Distinct per test: the server limits sign-ins per account. */
+function newUserId(): number {
+  return 720_000_000 + Math.floor(Math.random() * 70_000_000);
+}
+
+/** The words of the journey that depend on the level, per language (hand-written, not the app's). */
+const levelText = {
+  en: {
+    levelName: 'P2C payments',
+    verified: 'Verified: every step of P2C payments is done.',
+    passportStep: 'Passport',
+    portugal: 'Portugal',
+  },
+  ru: {
+    levelName: 'P2C-платежи',
+    verified: 'Готово: все шаги уровня «P2C-платежи» пройдены.',
+    passportStep: 'Паспорт',
+    portugal: 'Португалия',
+  },
+} as const;
+
+/** The person is on /account: opens Verification, then the P2C payments level. */
+async function openLevelFromAccount(page: Page, language: Language): Promise<void> {
+  const text = verificationText[language];
+  await page.getByRole('link', { name: text.verification }).click();
+  await expect(page).toHaveURL(/\/account\/verification$/);
+  await expect(page.getByRole('heading', { name: text.verification, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`^${levelText[language].levelName}`) }).click();
+  await expect(page).toHaveURL(/\/account\/verification\/p2c-client/);
+  await expect(page.getByRole('heading', { name: levelText[language].levelName })).toBeVisible();
+}
+
+/** From the filled personal data to the passport sent for review. */
+async function personalDataAndPassport(page: Page, surface: Surface, language: Language): Promise<void> {
+  const text = verificationText[language];
+  await pressMainAction(page, surface, text.fillPersonalData);
+  await fillPersonalData(page, surface, language, {
+    firstName: 'Anna',
+    lastName: 'Test',
+    dateOfBirth: '1990-02-01',
+    country: levelText[language].portugal,
+    city: 'Lisboa',
+    address: 'Rua Augusta 1',
+  });
+  // Back on the level, the passport is the step to take.
+  await expect(page).toHaveURL(/\/account\/verification\/p2c-client/);
+  await pressMainAction(page, surface, text.uploadPassport);
+  await page
+    .getByLabel(text.chooseFile)
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportImage });
+  await expect(page.getByText('passport.png')).toBeVisible();
+  await pressMainAction(page, surface, text.upload);
+  await pressMainAction(page, surface, text.sendForReview);
+  const passportRow = page.getByRole('listitem').filter({ hasText: levelText[language].passportStep });
+  await expect(passportRow).toContainText(text.inReview);
+}
+
+/**
+ * The reviewer approves the passport on the local provider page; the person's screen, left
+ * alone, shows the level verified within 5 s (one poll), with no page load in between.
+ */
+async function approvedWithoutReload(page: Page, browser: Browser, origin: string, userId: number, language: Language) {
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await decideOnLocalProvider(browser, origin, userId, { decision: 'approve' });
+  const approvedAt = Date.now();
+  // One poll interval (5 s) plus the answer's way back.
+  await expect(page.getByText(levelText[language].verified)).toBeVisible({ timeout: 5_500 });
+  expect(Date.now() - approvedAt).toBeLessThanOrEqual(5_500);
+  expect(loads).toBe(0);
+  const passportRow = page.getByRole('listitem').filter({ hasText: levelText[language].passportStep });
+  await expect(passportRow).toContainText(verificationText[language].done);
+}
+
+for (const language of ['en', 'ru'] as const) {
+  test(`in the mini app (${language}) a new person shares the phone from Telegram, fills personal data, uploads a passport and sees P2C payments verified once the provider approves`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const userId = newUserId();
+    const contact = signedContact({
+      user_id: userId,
+      phone_number: '351912345678',
+      first_name: 'Anna',
+      last_name: 'Test',
+    });
+    await recordTelegramEvents(page, { contact: { response: contact } });
+    await page.goto(miniAppUrl('/account', { userId, languageCode: language }));
+
+    await test.step('Account → Verification → P2C payments', () => openLevelFromAccount(page, language));
+
+    await test.step('the phone number, shared through Telegram’s prompt', async () => {
+      await pressMainAction(page, 'miniApp', verificationText[language].sharePhone);
+      await expect.poll(() => eventTypes(page)).toContain('web_app_request_phone');
+      await expect.poll(() => eventTypes(page)).toContain('web_app_invoke_custom_method');
+    });
+
+    await test.step('personal data and the passport, sent for review', () =>
+      personalDataAndPassport(page, 'miniApp', language));
+
+    await test.step('approved by the provider: verified within 5 s without reloading', () =>
+      approvedWithoutReload(page, browser, baseURL ?? '', userId, language));
+  });
+
+  test(`on the web (${language}) a new person shares the phone with the bot, fills personal data, uploads a passport and sees P2C payments verified once the provider approves`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signInThroughStandIn(page, { firstName: 'Vera', language });
+    const userId = await signedInUserId(page);
+    await page.goto('/account');
+
+    await test.step('Account → Verification → P2C payments', () => openLevelFromAccount(page, language));
+
+    await test.step('the phone number, shared with the bot (its local stand-in, in a tab of its own)', async () => {
+      await pressMainAction(page, 'web', verificationText[language].sharePhone);
+      const botTab = context.waitForEvent('page');
+      await pressMainAction(page, 'web', verificationText[language].openTelegram);
+      const tab = await botTab;
+      // The browser speaks English; the stand-in follows the browser, the wallet the person's language.
+      await shareNumberWithBotStandIn(tab, 'en');
+      await tab.close();
+      // The wallet moves on by itself once the bot has the number (polled every 5 s).
+      await expect(page.getByRole('button', { name: verificationText[language].fillPersonalData })).toBeVisible({
+        timeout: 6_000,
+      });
+    });
+
+    await test.step('personal data and the passport, sent for review', () =>
+      personalDataAndPassport(page, 'web', language));
+
+    await test.step('approved by the provider: verified within 5 s without reloading', () =>
+      approvedWithoutReload(page, browser, baseURL ?? '', userId, language));
+  });
+}
