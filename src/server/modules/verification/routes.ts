@@ -3,6 +3,7 @@ import { verificationEndpoints } from '../../../contract/verification';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
 import type { TelegramSettings } from '../../integrations/telegram/settings';
+import { registerUploadEndpoint } from '../uploads/routes';
 import type { Uploads } from '../uploads/service';
 import { listCountries } from './countries';
 import type { IdentityProvider } from './identity-provider';
@@ -62,7 +63,7 @@ export function registerVerificationRoutes(
   registerEndpoint(app, context, verificationEndpoints.getProviderSubmission, async ({ userId, params }) => ({
     submission: await lastProviderSubmission(context.db, userId, params.type),
   }));
-  registerEndpoint(
+  registerUploadEndpoint(
     app,
     context,
     verificationEndpoints.uploadProviderFile,
