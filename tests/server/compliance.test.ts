@@ -5,7 +5,8 @@ import { complianceDocument, complianceDocumentList, complianceState } from '../
 import { apiErrorBody } from '../../src/contract/errors';
 import { userSettings } from '../../src/contract/settings';
 import { storedFiles } from '../../src/server/db/schema/compliance';
-import { requestDocuments } from '../../src/server/modules/operator/service';
+import { verificationSteps } from '../../src/server/db/schema/verification';
+import { requestDocuments, requestVerification } from '../../src/server/modules/operator/service';
 import { diskFileStore } from '../../src/server/modules/uploads/file-store';
 import { createUploads } from '../../src/server/modules/uploads/service';
 import { multipartPost, sampleFiles } from './helpers/multipart';
@@ -28,24 +29,20 @@ const jpegPart = (filename = 'passport.jpg') => ({
   content: sampleFiles.jpeg,
 });
 
+/** What the operator service functions need; its uploads only read file rows here, never the store. */
+function operatorDeps() {
+  const now = () => new Date();
+  const uploads = createUploads({ db: server.database.db, store: diskFileStore('/nonexistent'), now });
+  return { db: server.database.db, uploads, now };
+}
+
 /** An operator's request through the same service function the operator API calls. */
 async function operatorRequests(userId: number, types: readonly ('passport' | 'proof_of_address')[]) {
-  // The uploads service only reads file rows here; its store is never touched.
-  const uploads = createUploads({
-    db: server.database.db,
-    store: diskFileStore('/nonexistent'),
-    now: () => new Date(),
+  const view = await requestDocuments(operatorDeps(), { operatorId: null }, userId, {
+    documents: types.map((type) => ({ type, comment: `Upload your ${type.replace(/_/g, ' ')}` })),
+    message: 'Please send the documents below',
+    reason: 'Large deposit review',
   });
-  const view = await requestDocuments(
-    { db: server.database.db, uploads, now: () => new Date() },
-    { operatorId: null },
-    userId,
-    {
-      documents: types.map((type) => ({ type, comment: `Upload your ${type.replace(/_/g, ' ')}` })),
-      message: 'Please send the documents below',
-      reason: 'Large deposit review',
-    },
-  );
   return view.documents.map((document) => document.short_id);
 }
 
@@ -235,5 +232,30 @@ describe('another person’s document', () => {
       (await get('/api/v1/user/compliance-documents', stranger.token)).json(),
     );
     expect(list.items).toEqual([]);
+  });
+});
+
+describe('a verification request', () => {
+  it('ends by itself once the person holds the level asked for', async () => {
+    const { userId, token } = await signInTestUser(server.database);
+    await requestVerification(operatorDeps(), { operatorId: null }, userId, {
+      level: 'basic',
+      message: 'Confirm your phone and personal data',
+      reason: 'Withdrawal review',
+    });
+    const completed = (type: 'PHONE_NUMBER' | 'BASIC') => ({
+      userId,
+      type,
+      status: 'completed' as const,
+      result: 'OK' as const,
+      updatedAt: new Date(),
+    });
+
+    await server.database.db.insert(verificationSteps).values(completed('PHONE_NUMBER'));
+    expect(await compliance(token)).toMatchObject({ kind: 'verification_requested', level: 'basic' });
+
+    await server.database.db.insert(verificationSteps).values(completed('BASIC'));
+    expect(await compliance(token)).toMatchObject({ kind: 'inactive', level: null, message: null });
+    expect(await settingsCompliance(token)).toMatchObject({ pending_actions_from_user: false });
   });
 });

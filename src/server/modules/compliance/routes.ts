@@ -19,7 +19,7 @@ export function registerComplianceRoutes(app: FastifyInstance, context: Endpoint
     app,
     context,
     complianceEndpoints.getCompliance,
-    ({ userId }) => getComplianceState(context.db, userId),
+    ({ userId }) => getComplianceState(context.db, userId, context.now()),
     { revalidate: true },
   );
   registerEndpoint(

@@ -15,6 +15,7 @@ import { complianceDocuments, complianceRequests } from '../../db/schema/complia
 import { userSettings } from '../../db/schema/users';
 import { ApiError } from '../../http/api-error';
 import type { OpenedFile, Uploads } from '../uploads/service';
+import { hasLevel } from '../verification/state';
 
 type DocumentRow = typeof complianceDocuments.$inferSelect;
 
@@ -93,9 +94,22 @@ export async function getDocument(
   return describeDocument(uploads, await findDocument(db, ownerId, shortId));
 }
 
-/** `GET /user/compliance`: the person's current request; `inactive` when there is none. */
-export async function getComplianceState(db: Database, userId: number): Promise<ComplianceState> {
+/**
+ * A verification request ends by itself once the person holds the level: read lazily here, so
+ * the verification module need not know about compliance requests.
+ */
+async function settledRequest(db: Database, userId: number, now: Date) {
   const [request] = await db.select().from(complianceRequests).where(eq(complianceRequests.userId, userId));
+  if (request?.kind !== 'verification_requested' || request.level === null) return request;
+  if (!(await hasLevel(db, userId, request.level))) return request;
+  await setRequestKind(db, userId, { kind: 'inactive' }, now);
+  const [settled] = await db.select().from(complianceRequests).where(eq(complianceRequests.userId, userId));
+  return settled;
+}
+
+/** `GET /user/compliance`: the person's current request; `inactive` when there is none. */
+export async function getComplianceState(db: Database, userId: number, now: Date): Promise<ComplianceState> {
+  const request = await settledRequest(db, userId, now);
   const requested = await db
     .select({ shortId: complianceDocuments.shortId })
     .from(complianceDocuments)
@@ -126,10 +140,12 @@ export async function setRequestKind(
   },
   now: Date,
 ): Promise<void> {
+  // A request that is over keeps no message or level to show.
+  const over = change.kind === 'inactive';
   const fields = {
     kind: change.kind,
-    ...(change.message === undefined ? {} : { message: change.message }),
-    ...(change.level === undefined ? {} : { level: change.level }),
+    ...(over || change.message !== undefined ? { message: over ? null : change.message } : {}),
+    ...(over || change.level !== undefined ? { level: over ? null : change.level } : {}),
     updatedAt: now,
   };
   await db

@@ -100,7 +100,7 @@ export async function getOperatorUser(deps: OperatorDependencies, userId: number
   return {
     user: { id: user.id, first_name: user.firstName, last_name: user.lastName, username: user.username },
     compliance: settings.compliance,
-    request: await getComplianceState(db, userId),
+    request: await getComplianceState(db, userId, deps.now()),
     documents: documents.map(({ row, uploadedName }) => {
       const file = row.fileId === null ? undefined : files.get(row.fileId);
       return {
