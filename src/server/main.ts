@@ -6,6 +6,7 @@ import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { diskFileStore } from './modules/uploads/file-store';
+import { localIdentityProviderPath } from './modules/verification/local-pages';
 import { seedCatalogue } from './modules/wallet/seed';
 
 /** Start-up: config → database (migrate, seed) → app → listen; closes cleanly on SIGINT/SIGTERM. */
@@ -83,6 +84,7 @@ function localModeNotice(telegram: TelegramConfig, port: number, host: string): 
     `/local/mailbox, and /local/chain mints test money. ${exposed}`,
     `Bot id ${telegram.botId}, signed with ${token}.`,
     `Telegram's login page stand-in: http://localhost:${port}${localLoginPath}`,
+    `The identity provider's reviewer stand-in: http://localhost:${port}${localIdentityProviderPath}`,
     'For a deployment set NODE_ENV=production, BOT_TOKEN, BOT_USERNAME and PUBLIC_URL.',
     rule,
   ].join('\n');
