@@ -14,7 +14,7 @@ const styles = `
 :root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#3390ec;--field:#f4f4f5;--bad:#e53935}
 @media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--field:#2c2c2c;--bad:#ff595a}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font:15px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
-main{max-width:640px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 8px}p{margin:0 0 12px}
+main{max-width:640px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:0 0 4px}p{margin:0 0 12px}
 .hint{color:var(--hint);font-size:13px}article{border:1px solid var(--line);border-radius:12px;padding:12px;margin:12px 0}
 .files{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}.files a{color:var(--accent);font-size:13px}
 .files img{display:block;max-width:180px;max-height:180px;border-radius:8px;border:1px solid var(--line)}
