@@ -32,8 +32,12 @@ export function registerVerificationRoutes(
     provider: dependencies.provider,
     now: context.now,
   };
-  registerEndpoint(app, context, verificationEndpoints.getVerification, ({ userId }) =>
-    verificationOverviewOf(context.db, userId),
+  registerEndpoint(
+    app,
+    context,
+    verificationEndpoints.getVerification,
+    ({ userId }) => verificationOverviewOf(context.db, userId),
+    { revalidate: true },
   );
   registerEndpoint(
     app,
