@@ -3,7 +3,10 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { earlyStartScript } from './scripts/vite/earlyStart.ts';
+import { launchScreen } from './scripts/vite/launchScreen.ts';
 import { precompress } from './scripts/vite/precompress.ts';
+import { locales } from './src/app/lib/locale.ts';
 
 // Order matters: the router plugin must see route files first, then Babel
 // compiles Lingui macros before React's transform.
@@ -22,6 +25,11 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    // What index.html paints before any code: the launch screen, in every locale.
+    launchScreen(locales),
+    // The page's early start (the catalog, the mini app's sign-in, the launch screen's locale) as
+    // its own async script in index.html.
+    earlyStartScript('src/app/earlyStart.ts'),
     // Last: .br and .gz copies of everything the build wrote, for the server to send as they are.
     precompress(),
   ],

@@ -12,6 +12,11 @@ export interface CallInput<E extends EndpointDefinition> {
   readonly context?: RequestContext;
   /** Sees the successful response before its body is read (its headers, e.g. the session token). */
   readonly onResponse?: (response: Response) => void;
+  /**
+   * This call already sent by `http()` (the page's early sign-in, api/earlySignIn.ts): its
+   * response is taken instead of sending the call again.
+   */
+  readonly sent?: Promise<Response>;
 }
 
 function entriesOf(value: unknown): [string, unknown][] {
@@ -56,13 +61,14 @@ function isAbort(thrown: unknown): boolean {
  */
 export async function request<E extends EndpointDefinition>(endpoint: E, input: CallInput<E> = {}): Promise<unknown> {
   try {
-    const response = await http(buildPath(endpoint.path, input.params), {
-      method: endpoint.method,
-      searchParams: searchParamsOf(input.query),
-      json: input.body,
-      signal: input.signal,
-      context: input.context,
-    });
+    const response = await (input.sent ??
+      http(buildPath(endpoint.path, input.params), {
+        method: endpoint.method,
+        searchParams: searchParamsOf(input.query),
+        json: input.body,
+        signal: input.signal,
+        context: input.context,
+      }));
     input.onResponse?.(response);
     return await readJson(response);
   } catch (thrown) {

@@ -1,35 +1,9 @@
-import { i18n, type Messages } from '@lingui/core';
-
-export const locales = ['en', 'ru'] as const;
-export type Locale = (typeof locales)[number];
-export const sourceLocale: Locale = 'en';
-
-function isLocale(value: string): value is Locale {
-  return locales.some((locale) => locale === value);
-}
-
-/**
- * The language rule: the first of the person's preferred languages (best first) that we have,
- * compared by its primary subtag ("ru-RU" → ru); English when none matches. The mini app
- * passes the init data user's `language_code`, the web passes `navigator.languages`.
- */
-export function pickLocale(preferred: readonly string[]): Locale {
-  for (const tag of preferred) {
-    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-    if (isLocale(primary)) return primary;
-  }
-  return sourceLocale;
-}
-
-/** Compiled catalogs (`lingui compile --typescript`), each its own small chunk. */
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../../locales/en/messages.ts'),
-  ru: () => import('../../../locales/ru/messages.ts'),
-};
+import { i18n } from '@lingui/core';
+import { type Locale, loadCatalog } from './locale.ts';
 
 /** Loads the catalog and activates it before the first render, so no text flashes in English. */
 export async function activateLocale(locale: Locale, root: HTMLElement = document.documentElement): Promise<void> {
-  const { messages } = await catalogs[locale]();
+  const { messages } = await loadCatalog(locale);
   i18n.loadAndActivate({ locale, messages });
   root.lang = locale;
 }

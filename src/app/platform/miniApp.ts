@@ -1,3 +1,4 @@
+import { preferredLanguagesOf } from './languages.ts';
 import type { LaunchParams } from './launchParams.ts';
 import { createScreenActionsStore } from './screenActions.ts';
 import type { TelegramSession } from './telegramSession.ts';
@@ -104,7 +105,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
     messenger: { version: launch.version, platform: launch.platform, desktop: isDesktopPlatform(launch.platform) },
     launchParams: launch,
     capabilities,
-    preferredLanguages: launch.user?.languageCode ? [launch.user.languageCode] : [],
+    preferredLanguages: preferredLanguagesOf(launch),
     theme,
     ...themeStore(theme),
     haptic(kind: HapticKind) {

@@ -1,13 +1,8 @@
+import { preferredLanguagesOf } from './languages.ts';
 import { createScreenActionsStore } from './screenActions.ts';
 import { createThemeActor, darkSchemeQuery, localStorageOrNull, themeStore } from './theme.ts';
 import type { Platform } from './types.ts';
 import { noCapabilities } from './versionGates.ts';
-
-function browserLanguages(): string[] {
-  if (typeof navigator === 'undefined') return [];
-  if (navigator.languages && navigator.languages.length > 0) return [...navigator.languages];
-  return navigator.language ? [navigator.language] : [];
-}
 
 /**
  * The web wallet: no Telegram bridge at all. The theme machine starts from the stored preference and the
@@ -33,7 +28,7 @@ export function createWebPlatform(root: HTMLElement = document.documentElement):
     messenger: null,
     launchParams: null,
     capabilities: noCapabilities,
-    preferredLanguages: browserLanguages(),
+    preferredLanguages: preferredLanguagesOf(null),
     theme,
     ...themeStore(theme),
     haptic() {},

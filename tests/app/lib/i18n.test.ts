@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocale } from '../../../src/app/lib/i18n.ts';
+import { pickLocale } from '../../../src/app/lib/locale.ts';
 
 describe('the language rule', () => {
   it('picks Russian when the person prefers it', () => {

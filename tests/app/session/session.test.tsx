@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor as waitForActor } from 'xstate';
 import { AppProviders } from '../../../src/app/AppProviders.tsx';
 import { request } from '../../../src/app/api/call.ts';
+import { signInEarly, takeEarlySignIn, webAppSignInPath } from '../../../src/app/api/earlySignIn.ts';
 import { sessionEnded, sessionToken } from '../../../src/app/api/sessionToken.ts';
 import { SessionGate } from '../../../src/app/features/session/SessionGate.tsx';
 import {
@@ -32,6 +33,7 @@ import { type SessionState, sessionQueryKey } from '../../../src/app/lib/session
 import { createToastActor, toastsOf } from '../../../src/app/lib/toasts.tsx';
 import type { LaunchParams } from '../../../src/app/platform/launchParams.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
+import { authEndpoints } from '../../../src/contract/auth.ts';
 import { settingsEndpoints } from '../../../src/contract/settings.ts';
 import { telegramMainButton } from '../support/screenActionButtons.tsx';
 import { fakePlatform, signedIn } from '../support.tsx';
@@ -199,6 +201,59 @@ describe('the mini app signs in with its init data', () => {
     expect(session.actor.getSnapshot().hasTag('signedOut')).toBe(true);
     expect(session.actor.getSnapshot().context.failures).toBe(1);
     expect(sessionToken()).toBeNull();
+  });
+});
+
+describe("the page's early sign-in (earlyStart.ts)", () => {
+  it('is sent to the path of the contract', () => {
+    expect(`/${webAppSignInPath}`).toBe(authEndpoints.signInWithWebApp.path);
+  });
+
+  it('is taken by the sign-in instead of posting the init data a second time', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-early' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    signInEarly(INIT_DATA, 'ios');
+    const { session, queryClient } = start(miniApp());
+    await settled(session);
+
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    const posts = requests('POST', '/authentication/webapp');
+    expect(posts).toHaveLength(1);
+    expect(await bodyOf(posts[0])).toEqual({ initData: INIT_DATA, platform: 'ios' });
+    expect(posts[0]?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(sessionToken()).toBe('tok-early');
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ status: 'signed-in', settings: SETTINGS });
+  });
+
+  it('refused is a failed sign-in like any other', async () => {
+    routes['POST /authentication/webapp'] = () => json(401, { code: 'invalid_init_data', message: 'Bad init data' });
+    signInEarly(INIT_DATA, 'ios');
+    const { session } = start(miniApp());
+    await settled(session);
+
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(false);
+    expect(requests('POST', '/authentication/webapp')).toHaveLength(1);
+    expect(sessionToken()).toBeNull();
+  });
+
+  it('for other init data is not taken: the sign-in posts its own', async () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS, { 'x-session-token': 'tok-own' });
+    routes['GET /user/settings'] = () => json(200, SETTINGS);
+    signInEarly('user=%7B%22id%22%3A7%7D&auth_date=1700000000&hash=def', 'ios');
+    const { session } = start(miniApp());
+    await settled(session);
+
+    const posts = requests('POST', '/authentication/webapp');
+    expect(posts).toHaveLength(2);
+    expect(await bodyOf(posts[1])).toEqual({ initData: INIT_DATA, platform: 'ios' });
+    expect(takeEarlySignIn('user=%7B%22id%22%3A7%7D&auth_date=1700000000&hash=def')).not.toBeNull();
+  });
+
+  it('is taken once', () => {
+    routes['POST /authentication/webapp'] = () => json(200, SETTINGS);
+    signInEarly(INIT_DATA, 'ios');
+    expect(takeEarlySignIn(INIT_DATA)).not.toBeNull();
+    expect(takeEarlySignIn(INIT_DATA)).toBeNull();
   });
 });
 

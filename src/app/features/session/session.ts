@@ -16,6 +16,7 @@ import type { WalletBalance } from '../../../contract/wallet-operations.ts';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
 import { balanceQueryKey } from '../../api/balanceQueryKey.ts';
 import { call, parseResponse, request } from '../../api/call.ts';
+import { takeEarlySignIn, webAppSignInBody } from '../../api/earlySignIn.ts';
 import { ApiCallError, isUnauthorized, normalizeApiError, toApiError } from '../../api/errors.ts';
 import { onUnauthorized } from '../../api/http.ts';
 import { sessionBegan, sessionEnded } from '../../api/sessionToken.ts';
@@ -213,8 +214,11 @@ export function provideSignIn(deps: SessionDeps) {
         let token: string | null = null;
         // Telegram's client platform labels this session in the list of signed-in devices.
         const client = platform.launchParams?.platform ?? '';
+        // The page's early start sent the first one already (api/earlySignIn.ts); retries go out here.
+        const sent = takeEarlySignIn(initData);
         const json = await request(authEndpoints.signInWithWebApp, {
-          body: client === '' || client.length > 64 ? { initData } : { initData, platform: client },
+          body: webAppSignInBody(initData, client),
+          ...(sent === null ? {} : { sent }),
           onResponse: (response) => {
             token = response.headers.get(sessionTokenHeader);
           },
