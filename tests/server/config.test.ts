@@ -161,4 +161,18 @@ describe('loadConfig for mail and bot links', () => {
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ DATA_DIR: freshDataDir(), SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
   });
+
+  it('restricts KP, IR, SY and CU unless RESTRICTED_COUNTRIES says otherwise, or none', () => {
+    const config = (value?: string) =>
+      loadConfig({ DATA_DIR: freshDataDir(), ...(value === undefined ? {} : { RESTRICTED_COUNTRIES: value }) });
+
+    expect(config().restrictedCountries).toEqual(['KP', 'IR', 'SY', 'CU']);
+    expect(config('').restrictedCountries).toEqual(['KP', 'IR', 'SY', 'CU']);
+    expect(config('RU, BY,RU').restrictedCountries).toEqual(['RU', 'BY']);
+    expect(config('none').restrictedCountries).toEqual([]);
+  });
+
+  it.each(['ru', 'RUS', 'RU;BY', 'RU,', 'NONE'])('refuses RESTRICTED_COUNTRIES=%s', (value) => {
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), RESTRICTED_COUNTRIES: value })).toThrow(/RESTRICTED_COUNTRIES/);
+  });
 });
