@@ -29,9 +29,9 @@ export function earlyStartScript(entry: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(entry) === true,
-        );
+        const chunk = Object.values(bundle ?? {})
+          .flatMap((output) => (output.type === 'chunk' ? [output] : []))
+          .find((output) => output.isEntry && output.facadeModuleId?.endsWith(entry) === true);
         if (chunk === undefined) throw new Error(`The build has no entry chunk for ${entry}`);
         return {
           html: withAppScriptsAfter(html, [chunk.fileName, ...chunk.imports]),
