@@ -37,7 +37,7 @@ export function ComplianceView({ settings }: { settings: UserSettings }) {
         {(state) => <ComplianceRequest state={state} canUpload={canUpload} />}
       </QueryGate>
       <Restrictions compliance={settings.compliance} timeZone={settings.timezone} />
-      <p className="ui-section-footer">
+      <p className="compliance-link">
         <Link to="/compliance-policy">
           <Trans>How compliance works and what happens to your documents</Trans>
         </Link>
@@ -203,7 +203,7 @@ function DocumentsRequested({ state, canUpload }: { state: ComplianceState; canU
           })}
         </Section>
       ) : null}
-      <p className="ui-section-footer">
+      <p className="compliance-link">
         <Link to="/account/verification/documents">
           <Trans>All documents</Trans>
         </Link>
