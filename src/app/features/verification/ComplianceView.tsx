@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { ComplianceDocument, ComplianceState } from '../../../contract/compliance.ts';
 import { type Compliance, isPermitted, isSoftBanned, type UserSettings } from '../../../contract/settings.ts';
 import { useBack } from '../../lib/back.ts';
@@ -98,43 +99,49 @@ function OperatorMessage({ message }: { message: string | null }) {
   );
 }
 
+/** One kind of request: a card with its title, its sentence and what follows (message, link). */
+function RequestCard({
+  kind,
+  title,
+  children,
+}: {
+  kind: ComplianceState['kind'];
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`compliance-kind compliance-kind--${kind}`} aria-labelledby="compliance-kind-title">
+      <h2 id="compliance-kind-title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 function ComplianceRequest({ state, canUpload }: { state: ComplianceState; canUpload: boolean }) {
   const { i18n } = useLingui();
   switch (state.kind) {
     case 'inactive':
       return (
-        <section className="compliance-kind compliance-kind--inactive" aria-labelledby="compliance-kind-title">
-          <h2 id="compliance-kind-title">
-            <Trans>Nothing is needed</Trans>
-          </h2>
+        <RequestCard kind="inactive" title={<Trans>Nothing is needed</Trans>}>
           <p>
             <Trans>Compliance has no requests for you.</Trans>
           </p>
-        </section>
+        </RequestCard>
       );
     case 'pending':
       return (
-        <section className="compliance-kind compliance-kind--pending" aria-labelledby="compliance-kind-title">
-          <h2 id="compliance-kind-title">
-            <Trans>Under review</Trans>
-          </h2>
+        <RequestCard kind="pending" title={<Trans>Under review</Trans>}>
           <p>
             <Trans>Compliance is reviewing what you sent. There is nothing to do; this page updates by itself.</Trans>
           </p>
           <OperatorMessage message={state.message} />
-        </section>
+        </RequestCard>
       );
     case 'verification_requested': {
       const level = state.level;
       const levelTitle = level === null ? '' : i18n._(levelName(level));
       return (
-        <section
-          className="compliance-kind compliance-kind--verification_requested"
-          aria-labelledby="compliance-kind-title"
-        >
-          <h2 id="compliance-kind-title">
-            <Trans>Verification requested</Trans>
-          </h2>
+        <RequestCard kind="verification_requested" title={<Trans>Verification requested</Trans>}>
           <p>
             {level === null ? (
               <Trans>Compliance asks you to verify your identity.</Trans>
@@ -154,7 +161,7 @@ function ComplianceRequest({ state, canUpload }: { state: ComplianceState; canUp
               </Link>
             )}
           </p>
-        </section>
+        </RequestCard>
       );
     }
     case 'documents_requested':
@@ -168,15 +175,12 @@ function DocumentsRequested({ state, canUpload }: { state: ComplianceState; canU
   const waiting = requestedDocuments(state, documents.data?.items);
   return (
     <>
-      <section className="compliance-kind compliance-kind--documents_requested" aria-labelledby="compliance-kind-title">
-        <h2 id="compliance-kind-title">
-          <Trans>Documents requested</Trans>
-        </h2>
+      <RequestCard kind="documents_requested" title={<Trans>Documents requested</Trans>}>
         <p>
           <Trans>Compliance asks you to upload the documents below. Until then some features may be paused.</Trans>
         </p>
         <OperatorMessage message={state.message} />
-      </section>
+      </RequestCard>
       {canUpload ? null : <UploadsOffNote />}
       {waiting.length > 0 ? (
         <Section>
