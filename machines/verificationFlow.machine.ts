@@ -13,11 +13,13 @@ import type {
  * the flow stands: `completed`, `blocked` (the section or its current step), `inReview` (the
  * current step is in_progress: polled every 5 s until it is not), `rejected` (with the reviewer's
  * reason; `step.start` tries again) or `ready` (`step.start` takes the current step). The current
- * step is the first one not completed. Each step type has its own sub-flow:
+ * step is the first one not completed (the server shows the steps after it as `blocked`: not yet
+ * available). Each step type has its own sub-flow:
  *
  * - PHONE_NUMBER: where the messenger can share the contact (`canRequestContact`: the mini app from
  *   Bot API 6.9), `requestContact` asks it at once and `submitPhone` (POST /verification/phone)
- *   sends the signed answer; a cancelled prompt waits for `contact.request`. Elsewhere (the web)
+ *   sends the signed answer (then the flow is loaded again); a cancelled prompt waits for
+ *   `contact.request`. Elsewhere (the web)
  *   the person shares the number with the bot (`bot.open` runs `openBot`: the bot's chat, or the
  *   local stand-in page) while the flow is polled every 5 s until the step is done.
  * - BASIC: `openPersonalData` (the personal-data route, which submits the form; this flow is left).
@@ -25,7 +27,7 @@ import type {
  *   `adding`; each one in (`file.add`) joins the list (`listing`: `files.more` adds another, at
  *   most 5; `file.remove`; `files.list` returns to the list without adding), then
  *   `documents.submit` sends their ids for review (`submitDocuments`: POST
- *   /verification/provider/{type}/submit) and the step is in review.
+ *   /verification/provider/{type}/submit); the flow is loaded again (the step is in review).
  *
  * `step.back` leaves a sub-flow for the level's overview. Actors reject with `{ status }` (the
  * HTTP status; null without an answer); the context keeps codes, never texts.
@@ -129,12 +131,6 @@ function submissionError(error: unknown, forbidden: VerificationFlowError): Veri
     default:
       return 'submit_failed';
   }
-}
-
-/** The flow with the current step replaced by the server's answer for it. */
-function withStep(flow: VerificationFlow | null, step: VerificationStep): VerificationFlow | null {
-  if (flow === null) return null;
-  return { ...flow, steps: flow.steps.map((each) => (each.type === step.type ? step : each)) };
 }
 
 function pending<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
@@ -310,10 +306,8 @@ export const verificationFlowMachine = setup({
             id: 'submitPhone',
             src: 'submitPhone',
             input: ({ context }) => ({ response: context.contact ?? '' }),
-            onDone: {
-              target: '#verificationFlow.settled',
-              actions: assign(({ context, event }) => ({ flow: withStep(context.flow, event.output), contact: null })),
-            },
+            // Asked again: the next step's status is the server's to say (it was blocked until now).
+            onDone: { target: '#verificationFlow.loading', actions: assign({ contact: null }) },
             onError: {
               target: 'asking',
               actions: assign(({ event }) => ({
@@ -398,10 +392,7 @@ export const verificationFlowMachine = setup({
               type: providerStepOf(context.flow) ?? 'SUMSUB_BASIC',
               fileIds: context.files.map((file) => file.id),
             }),
-            onDone: {
-              target: '#verificationFlow.settled',
-              actions: assign(({ context, event }) => ({ flow: withStep(context.flow, event.output), files: [] })),
-            },
+            onDone: { target: '#verificationFlow.loading', actions: assign({ files: [] }) },
             onError: {
               target: 'listing',
               actions: assign(({ event }) => ({ error: submissionError(event.error, 'submit_failed') })),

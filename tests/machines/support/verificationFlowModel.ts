@@ -34,14 +34,17 @@ function flow(status: VerificationFlow['status'], steps: VerificationStep[]): Ve
   return { section: 'p2c-client', status, steps };
 }
 
-/** Where the flow can stand, as `GET /verification-flow/p2c-client` answers. */
+/**
+ * Where the flow can stand, as `GET /verification-flow/p2c-client` answers: the steps after the
+ * current one are `blocked` (not yet available), as the server says (docs/verification.md).
+ */
 export const FLOWS = {
   phone: flow('action_required', [
     step('PHONE_NUMBER', 'not_started'),
-    step('BASIC', 'not_started'),
-    step('SUMSUB_BASIC', 'not_started'),
+    step('BASIC', 'blocked'),
+    step('SUMSUB_BASIC', 'blocked'),
   ]),
-  basic: flow('action_required', [phoneDone, step('BASIC', 'not_started'), step('SUMSUB_BASIC', 'not_started')]),
+  basic: flow('action_required', [phoneDone, step('BASIC', 'not_started'), step('SUMSUB_BASIC', 'blocked')]),
   passport: flow('action_required', [phoneDone, basicDone, step('SUMSUB_BASIC', 'not_started')]),
   review: flow('action_required', [phoneDone, basicDone, PASSPORT_IN_REVIEW]),
   rejected: flow('action_required', [
