@@ -21,6 +21,7 @@ import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDepositAddressRoutes } from './modules/deposit-addresses/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
+import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
@@ -158,6 +159,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     registerMailboxRoutes(app, context);
     registerChainSimulatorRoutes(app, context);
     await registerLocalVerificationPages(app, context, { telegram: dependencies.telegram, uploads });
+    await registerLocalOperatorPage(app, context, uploads);
   }
 
   if (dependencies.appDir === null) {

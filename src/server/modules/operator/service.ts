@@ -121,7 +121,7 @@ export async function getOperatorUser(deps: OperatorDependencies, userId: number
 
 export interface DocumentRequest {
   readonly documents: readonly {
-    readonly type: (typeof complianceDocuments.$inferSelect)['type'];
+    readonly type: DocumentType;
     readonly comment?: string;
   }[];
   readonly message?: string;
