@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -5,6 +8,7 @@ import { complianceState } from '../../src/contract/compliance';
 import { apiErrorBody } from '../../src/contract/errors';
 import { operatorUserView } from '../../src/contract/operator';
 import { userSettings } from '../../src/contract/settings';
+import { loadConfig } from '../../src/server/config';
 import { operatorActions } from '../../src/server/db/schema/compliance';
 import { createSession, sessionCookieName } from '../../src/server/modules/auth/sessions';
 import { upsertUser } from '../../src/server/modules/users/service';
@@ -338,5 +342,23 @@ describe('restrictions', () => {
       soft_ban_until: null,
     });
     expect(await loggedActions(person.userId)).toEqual([]);
+  });
+});
+
+describe('OPERATOR_IDS', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'kopilka-operators-'));
+
+  it('names no operator when unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).operatorIds).toEqual([]);
+  });
+
+  it('reads Telegram ids separated by commas, once each', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_IDS: '12345, 67890,12345' }).operatorIds).toEqual([12345, 67890]);
+  });
+
+  it.each(['12345;67890', 'olga', '0', '12345,', '-5'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPERATOR_IDS: value })).toThrow(
+      'OPERATOR_IDS: Expected Telegram user ids separated by commas',
+    );
   });
 });
