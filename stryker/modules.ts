@@ -42,6 +42,21 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/planner-statistics.test.ts',
     ],
   },
+  // Verification's rules: step order and level status, the signed contact, personal data, decisions.
+  verification: {
+    mutate: [
+      'src/server/integrations/telegram/contact.ts',
+      'src/server/modules/verification/levels.ts',
+      'src/server/modules/verification/phone.ts',
+      'src/server/modules/verification/phone-number.ts',
+      'src/server/modules/verification/personal-data.ts',
+      'src/server/modules/verification/step-records.ts',
+      'src/server/modules/verification/identity-provider.ts',
+      'src/server/modules/verification/provider-steps.ts',
+      'src/server/modules/verification/withdraw-gate.ts',
+    ],
+    tests: ['tests/server/verification*.test.ts'],
+  },
   telegram: {
     mutate: ['src/server/integrations/telegram/**/*.ts'],
     tests: [
