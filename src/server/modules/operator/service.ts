@@ -119,6 +119,21 @@ export async function getOperatorUser(deps: OperatorDependencies, userId: number
   };
 }
 
+/**
+ * One operator action on an existing person: its writes and its log row in one transaction,
+ * then the person's whole state as the answer.
+ */
+async function act(
+  deps: OperatorDependencies,
+  userId: number,
+  write: (tx: Executor, now: Date) => Promise<void>,
+): Promise<OperatorUserView> {
+  await assertUserExists(deps.db, userId);
+  const now = deps.now();
+  await deps.db.transaction((tx) => write(tx, now));
+  return getOperatorUser(deps, userId);
+}
+
 export interface DocumentRequest {
   readonly documents: readonly {
     readonly type: DocumentType;
@@ -135,9 +150,7 @@ export async function requestDocuments(
   userId: number,
   request: DocumentRequest,
 ): Promise<OperatorUserView> {
-  await assertUserExists(deps.db, userId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return act(deps, userId, async (tx, now) => {
     const rows = await tx
       .insert(complianceDocuments)
       .values(
@@ -168,7 +181,6 @@ export async function requestDocuments(
       now,
     );
   });
-  return getOperatorUser(deps, userId);
 }
 
 /** The person is asked to pass a verification level: `verification_requested`. */
@@ -178,9 +190,7 @@ export async function requestVerification(
   userId: number,
   request: { readonly level: VerificationLevel; readonly message?: string; readonly reason: string },
 ): Promise<OperatorUserView> {
-  await assertUserExists(deps.db, userId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return act(deps, userId, async (tx, now) => {
     await setRequestKind(
       tx,
       userId,
@@ -189,7 +199,6 @@ export async function requestVerification(
     );
     await record(tx, actor, userId, 'request_verification', request.reason, { level: request.level }, now);
   });
-  return getOperatorUser(deps, userId);
 }
 
 /**
@@ -202,9 +211,7 @@ export async function closeRequest(
   userId: number,
   reason: string,
 ): Promise<OperatorUserView> {
-  await assertUserExists(deps.db, userId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return act(deps, userId, async (tx, now) => {
     const withdrawn = await tx
       .delete(complianceDocuments)
       .where(and(eq(complianceDocuments.ownerId, userId), eq(complianceDocuments.status, 'requested')))
@@ -220,7 +227,6 @@ export async function closeRequest(
       now,
     );
   });
-  return getOperatorUser(deps, userId);
 }
 
 function documentNotOnReview(): ApiError {
@@ -239,9 +245,7 @@ export async function reviewDocument(
   shortId: string,
   review: DocumentReview,
 ): Promise<OperatorUserView> {
-  await assertUserExists(deps.db, userId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return act(deps, userId, async (tx, now) => {
     const document = await findDocument(tx, userId, shortId);
     const status = review.decision === 'approve' ? 'approved' : 'rejected';
     const [updated] = await tx
@@ -266,7 +270,6 @@ export async function reviewDocument(
       now,
     );
   });
-  return getOperatorUser(deps, userId);
 }
 
 /** Sets or lifts lock, ban (with the reason shown to the person) and the soft ban; one log row per change. */
@@ -276,9 +279,7 @@ export async function setRestrictions(
   userId: number,
   change: RestrictionsChange,
 ): Promise<OperatorUserView> {
-  await assertUserExists(deps.db, userId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return act(deps, userId, async (tx, now) => {
     const softBanUntil =
       change.soft_ban_until === undefined
         ? undefined
@@ -322,7 +323,6 @@ export async function setRestrictions(
       );
     }
   });
-  return getOperatorUser(deps, userId);
 }
 
 /** A document's file, for an operator: any person's, by the person and the document's short id. */
