@@ -123,10 +123,10 @@ export function RequestedDocumentUploadView({ id, settings }: { id: string; sett
       <PageTitle title={i18n._(documentTypeNames[type])} subtitle={i18n._(documentTypeHints[type])} />
       {comment === null || comment.trim() === '' ? null : (
         <div className="documents-request">
-          <p className="compliance-message">{comment}</p>
-          <p>
+          <p className="documents-request-label">
             <Trans>Compliance’s note</Trans>
           </p>
+          <p className="compliance-message">{comment}</p>
         </div>
       )}
       {waiting ? (
