@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { documentUploadMachine } from '../../../machines/documentUpload.machine.ts';
 import { maxUploadBytes } from '../../contract/compliance.ts';
@@ -33,11 +33,17 @@ export interface FileUploadProps {
 /** Choose a file (or take a photo on a phone), see it, upload it with progress; cancel, retry. */
 export function FileUpload({ upload, onUploaded, back, disabledReason }: FileUploadProps) {
   const platform = usePlatform();
+  // The machine is made once; it calls whatever the screen passes now (its closures may change).
+  const latest = useRef({ upload, onUploaded });
+  latest.current = { upload, onUploaded };
   const [machine] = useState(() =>
-    provideDocumentUpload(upload, () => {
-      platform.haptic('success');
-      onUploaded();
-    }),
+    provideDocumentUpload(
+      (file, options) => latest.current.upload(file, options),
+      () => {
+        platform.haptic('success');
+        latest.current.onUploaded();
+      },
+    ),
   );
   const actor = useActorRef(machine, { input: { maxBytes: maxUploadBytes } });
   return <FileUploadView actor={actor} back={back} disabledReason={disabledReason} />;
