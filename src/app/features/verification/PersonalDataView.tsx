@@ -54,13 +54,7 @@ export function PersonalDataPage({
   return (
     <QueryGate query={saved} failed={() => <Trans>Couldn’t load your personal data.</Trans>}>
       {(answer) => (
-        <PersonalDataForms
-          initial={answer.data}
-          flow={flow}
-          pickingCountry={pickingCountry}
-          onPicker={onPicker}
-          back={back}
-        />
+        <PersonalDataForms initial={answer.data} pickingCountry={pickingCountry} onPicker={onPicker} back={back} />
       )}
     </QueryGate>
   );
@@ -68,13 +62,11 @@ export function PersonalDataPage({
 
 function PersonalDataForms({
   initial,
-  flow,
   pickingCountry,
   onPicker,
   back,
 }: {
   initial: PersonalData | null;
-  flow: VerificationLevel;
   pickingCountry: boolean;
   onPicker: (open: boolean) => void;
   back: () => void;
@@ -100,7 +92,6 @@ function PersonalDataForms({
     <PersonalDataFormView
       form={form}
       onChange={setForm}
-      flow={flow}
       back={back}
       onPickCountry={() => onPicker(true)}
       onUnderAge={() => setUnderAge(true)}
@@ -111,14 +102,12 @@ function PersonalDataForms({
 function PersonalDataFormView({
   form,
   onChange,
-  flow,
   back,
   onPickCountry,
   onUnderAge,
 }: {
   form: PersonalDataForm;
   onChange: (form: PersonalDataForm) => void;
-  flow: VerificationLevel;
   back: () => void;
   onPickCountry: () => void;
   onUnderAge: () => void;
@@ -137,8 +126,8 @@ function PersonalDataFormView({
     setTried(true);
     if (submit.isPending || Object.keys(formProblems(form)).length > 0) return;
     submit.mutate(form, {
-      onSuccess: () =>
-        void navigate({ to: '/account/verification/$flow', params: { flow }, search: {}, replace: true }),
+      // Back to the level the same way back goes: to its entry when the person came from it.
+      onSuccess: back,
       onError: (thrown) => {
         const failure = refusalOf(thrown);
         if (failure.kind !== 'result') return;

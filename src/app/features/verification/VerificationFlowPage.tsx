@@ -45,8 +45,8 @@ export function VerificationFlowPage({
     provideVerificationFlow({
       queryClient,
       platform,
-      openPersonalData: (flow) =>
-        void navigate({ to: '/account/verification/personal-data', search: { flow }, replace: true }),
+      // A new entry: back from the form returns to this level, and sending it goes back here too.
+      openPersonalData: (flow) => void navigate({ to: '/account/verification/personal-data', search: { flow } }),
       botUrl: () => (configRef.current ? phoneBotUrl(configRef.current) : null),
     }),
   );
