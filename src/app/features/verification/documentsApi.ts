@@ -4,7 +4,7 @@ import { call } from '../../api/call.ts';
 import { uploadCall } from '../../api/upload.ts';
 import type { UploadFile } from '../../ui/documentUpload.ts';
 
-/** Spec 000 s.3: the document list and the compliance request are polled every 5 s. */
+/** Spec 000 s.3 and s.9: the document list and the compliance request are polled every 5 s, fresh for 5 s. */
 export const compliancePollMs = 5000;
 
 const complianceKey = ['compliance'] as const;
@@ -32,6 +32,7 @@ export function complianceQueryOptions() {
   return queryOptions({
     queryKey: [...complianceKey, 'request'] as const,
     queryFn: ({ signal }) => call(complianceEndpoints.getCompliance, { signal }),
+    staleTime: compliancePollMs,
     refetchInterval: compliancePollMs,
   });
 }
