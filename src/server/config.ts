@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { defaultChainStepMs } from './integrations/chain/networks';
 import { botIdOf, localBotTokenPath, readOrCreateLocalBotToken } from './integrations/telegram/bot-token';
 import type { TelegramSettings } from './integrations/telegram/settings';
+import type { S3Settings } from './modules/uploads/s3-store';
 
 const durationUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
@@ -82,6 +83,19 @@ const environment = z.object({
    * messages, e-mail). Required outside local mode, so a forged Host header never lands in a link.
    */
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /**
+   * An S3-compatible bucket for uploaded files, so several servers share them (path-style
+   * `S3_ENDPOINT/S3_BUCKET/<key>`). All four of endpoint, bucket and keys together, or none: the
+   * files then stay in DATA_DIR/uploads.
+   */
+  S3_ENDPOINT: z.optional(z.url({ protocol: /^https?$/ })),
+  S3_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'Expected an S3 bucket name'))),
+  S3_REGION: z._default(
+    z.string().check(z.regex(/^[a-z0-9-]{1,32}$/, 'Expected a region such as eu-central-1')),
+    'us-east-1',
+  ),
+  S3_ACCESS_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string().check(z.minLength(1))),
   /** The compliance operators (their Telegram ids): they alone reach the operator area, `/api/v1/operator/…`. */
   OPERATOR_IDS: z.optional(telegramIds),
   /**
@@ -119,6 +133,8 @@ export interface ServerConfig {
   readonly chain: { readonly stepMs: number };
   /** Telegram ids of the compliance operators (OPERATOR_IDS). */
   readonly operatorIds: readonly number[];
+  /** The bucket uploads go to (S3_*), or null for DATA_DIR/uploads. */
+  readonly uploadsBucket: S3Settings | null;
   /** Where verification's personal data is refused with RESTRICTED_REGION (RESTRICTED_COUNTRIES). */
   readonly restrictedCountries: readonly string[];
 }
@@ -168,6 +184,19 @@ function telegramConfig(parsed: Environment, dataDir: string): TelegramConfig {
   };
 }
 
+function uploadsBucket(parsed: Environment): S3Settings | null {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = parsed;
+  const secretAccessKey = parsed.S3_SECRET_ACCESS_KEY;
+  const given = [endpoint, bucket, accessKeyId, secretAccessKey].filter((value) => value !== undefined).length;
+  if (given === 0) return null;
+  if (endpoint === undefined || bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) {
+    throw new Error(
+      'Invalid environment: S3_*: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none',
+    );
+  }
+  return { endpoint, bucket, region: parsed.S3_REGION, accessKeyId, secretAccessKey };
+}
+
 /**
  * Reads the environment; an empty variable counts as unset. Throws naming every bad variable.
  * In local mode without BOT_TOKEN it generates the bot token into DATA_DIR on first use.
@@ -201,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     chain: { stepMs: parsed.CHAIN_STEP_MS },
     operatorIds: parsed.OPERATOR_IDS ?? [],
+    uploadsBucket: uploadsBucket(parsed),
     restrictedCountries: parsed.RESTRICTED_COUNTRIES,
   };
 }

@@ -6,6 +6,7 @@ import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { diskFileStore } from './modules/uploads/file-store';
+import { s3FileStore } from './modules/uploads/s3-store';
 import { localIdentityProviderPath } from './modules/verification/local-pages';
 import { seedCatalogue } from './modules/wallet/seed';
 
@@ -26,7 +27,10 @@ async function main(): Promise<void> {
     sessions: config.sessions,
     trustProxy: config.trustProxy,
     security: config.mail,
-    fileStore: diskFileStore(join(config.dataDir, 'uploads')),
+    fileStore:
+      config.uploadsBucket === null
+        ? diskFileStore(join(config.dataDir, 'uploads'))
+        : s3FileStore(config.uploadsBucket),
     operatorIds: config.operatorIds,
     restrictedCountries: config.restrictedCountries,
   });
