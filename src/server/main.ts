@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedChainAddressFlags } from './integrations/chain/address-flags';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
+import { localOperatorPath } from './modules/operator/local-page';
 import { diskFileStore } from './modules/uploads/file-store';
 import { s3FileStore } from './modules/uploads/s3-store';
 import { localIdentityProviderPath } from './modules/verification/local-pages';
@@ -89,6 +90,7 @@ function localModeNotice(telegram: TelegramConfig, port: number, host: string): 
     `Bot id ${telegram.botId}, signed with ${token}.`,
     `Telegram's login page stand-in: http://localhost:${port}${localLoginPath}`,
     `The identity provider's reviewer stand-in: http://localhost:${port}${localIdentityProviderPath}`,
+    `The compliance operator stand-in: http://localhost:${port}${localOperatorPath}`,
     'For a deployment set NODE_ENV=production, BOT_TOKEN, BOT_USERNAME and PUBLIC_URL.',
     rule,
   ].join('\n');
