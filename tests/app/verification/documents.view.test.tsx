@@ -231,6 +231,8 @@ describe('the document list', () => {
     serve(() => documents);
     open('/account/verification/documents', settingsWith({ language: 'ru' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Документы' })).toBeTruthy();
+    // The whole catalog is there (it may come in parts) once a status reads in Russian.
+    await screen.findByText('Одобрен');
     expect(await rows()).toEqual([
       'Паспорт · passport.jpg, 12 мар. 2025 14:30 · Одобрен',
       'Подтверждение адреса · bill.pdf, 2 апр. 2025 11:05 · Отклонён',
