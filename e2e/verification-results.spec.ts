@@ -1,9 +1,16 @@
 import type { Page } from '@playwright/test';
 import { signedContact } from './support/auth.ts';
-import { pressMainAction } from './support/screenActions.ts';
+import { pressMainAction, type Surface } from './support/screenActions.ts';
+import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
-import { expect, test } from './support/test.ts';
-import { fillPersonalData, type Language, verificationText } from './support/verification.ts';
+import { type AccessibilityProblem, accessibilityProblems, expect, test } from './support/test.ts';
+import {
+  fillPersonalData,
+  type Language,
+  sharePhoneThroughBot,
+  signedInUserId,
+  verificationText,
+} from './support/verification.ts';
 
 // Issue 11: what the personal data can give besides a pass (a 17-year-old: UNDER_18; a country
 // on the restricted list: RESTRICTED_REGION and its screen), and where the deep link
@@ -40,48 +47,65 @@ const resultText = {
   },
 } as const;
 
-/** A new mini-app person with a verified phone, on the personal-data form of the basic level. */
-async function atPersonalData(page: Page, language: Language): Promise<void> {
-  const userId = newUserId();
-  const contact = signedContact({ user_id: userId, phone_number: '491701234567', first_name: 'Anna' });
-  await recordTelegramEvents(page, { contact: { response: contact } });
-  await page.goto(miniAppUrl('/account/verification/basic', { userId, languageCode: language }));
-  await pressMainAction(page, 'miniApp', verificationText[language].sharePhone);
-  await pressMainAction(page, 'miniApp', verificationText[language].fillPersonalData);
+/** A new person with a verified phone, on the personal-data form of the basic level. */
+async function atPersonalData(page: Page, surface: Surface, language: Language): Promise<void> {
+  if (surface === 'miniApp') {
+    const userId = newUserId();
+    const contact = signedContact({ user_id: userId, phone_number: '491701234567', first_name: 'Anna' });
+    await recordTelegramEvents(page, { contact: { response: contact } });
+    await page.goto(miniAppUrl('/account/verification/basic', { userId, languageCode: language }));
+    await pressMainAction(page, 'miniApp', verificationText[language].sharePhone);
+  } else {
+    await signInThroughStandIn(page, { firstName: 'Mia', language });
+    await signedInUserId(page);
+    await page.goto('/account/verification/basic');
+    await sharePhoneThroughBot(page, language);
+  }
+  await pressMainAction(page, surface, verificationText[language].fillPersonalData);
   await expect(page).toHaveURL(/\/account\/verification\/personal-data/);
 }
 
-for (const language of ['en', 'ru'] as const) {
-  test(`in the mini app (${language}) a 17-year-old’s date of birth shows the under-18 result`, async ({ page }) => {
-    await atPersonalData(page, language);
-    await fillPersonalData(page, 'miniApp', language, {
-      firstName: 'Mia',
-      lastName: 'Young',
-      dateOfBirth: seventeenYearsOld(),
-      country: resultText[language].germany,
-      city: 'Berlin',
-      address: 'Unter den Linden 1',
-    });
-    await expect(page.getByRole('alert').getByRole('heading', { name: resultText[language].underAge })).toBeVisible();
-    // Nothing was verified: the level is still where it was.
-    await expect(page).toHaveURL(/\/account\/verification\/personal-data/);
-  });
+const surfaceName: Record<Surface, string> = { miniApp: 'in the mini app', web: 'on the web' };
 
-  test(`in the mini app (${language}) a country of residence on the restricted list shows the restriction-region screen`, async ({
-    page,
-  }) => {
-    await atPersonalData(page, language);
-    await fillPersonalData(page, 'miniApp', language, {
-      firstName: 'Pedro',
-      lastName: 'Test',
-      dateOfBirth: '1985-06-15',
-      country: resultText[language].cuba,
-      city: 'La Habana',
-      address: 'Calle Obispo 1',
+for (const surface of ['miniApp', 'web'] as const) {
+  for (const language of ['en', 'ru'] as const) {
+    test(`${surfaceName[surface]} (${language}) a 17-year-old’s date of birth shows the under-18 result`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await atPersonalData(page, surface, language);
+      await fillPersonalData(page, surface, language, {
+        firstName: 'Mia',
+        lastName: 'Young',
+        dateOfBirth: seventeenYearsOld(),
+        country: resultText[language].germany,
+        city: 'Berlin',
+        address: 'Unter den Linden 1',
+      });
+      await expect(page.getByRole('alert').getByRole('heading', { name: resultText[language].underAge })).toBeVisible();
+      // Nothing was verified: the person is still on the form's route.
+      await expect(page).toHaveURL(/\/account\/verification\/personal-data/);
     });
-    await expect(page).toHaveURL(/\/restriction-region/);
-    await expect(page.getByRole('alert').getByRole('heading', { name: resultText[language].restricted })).toBeVisible();
-  });
+
+    test(`${surfaceName[surface]} (${language}) a country of residence on the restricted list shows the restriction-region screen`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await atPersonalData(page, surface, language);
+      await fillPersonalData(page, surface, language, {
+        firstName: 'Pedro',
+        lastName: 'Test',
+        dateOfBirth: '1985-06-15',
+        country: resultText[language].cuba,
+        city: 'La Habana',
+        address: 'Calle Obispo 1',
+      });
+      await expect(page).toHaveURL(/\/restriction-region/);
+      await expect(
+        page.getByRole('alert').getByRole('heading', { name: resultText[language].restricted }),
+      ).toBeVisible();
+    });
+  }
 }
 
 test('the mini app’s deep link verification-p2p-merchant opens the P2P merchant level with its four steps', async ({
@@ -106,4 +130,29 @@ test('Account → Verification opens the levels, not the not-found page', async 
   for (const level of ['Basic', 'Withdrawals', 'P2C payments', 'P2P merchant', 'P2C merchant', 'Full verification']) {
     await expect(page.getByRole('link', { name: new RegExp(`^${level}`) })).toContainText('Not verified');
   }
+});
+
+// The stand-ins a person uses in local mode instead of Telegram's bot, the identity provider and
+// the operator console are screens too; the journeys leave them before the end-of-test check.
+test('the local stand-ins for the bot, the identity provider and the operator have no serious accessibility problems', async ({
+  page,
+  context,
+}) => {
+  await signInThroughStandIn(page, { firstName: 'Axel' });
+  const userId = await signedInUserId(page);
+  // Each in a tab of its own, every page's problems gathered, so one run names them all.
+  const standIns = [
+    { path: '/local/verification/phone', heading: /Share your phone number with @/ },
+    { path: `/local/operator?user_id=${userId}`, heading: 'Compliance operator (local)' },
+    { path: '/local/identity-provider', heading: 'Identity provider (local)' },
+  ];
+  const problems: AccessibilityProblem[] = [];
+  for (const { path, heading } of standIns) {
+    const tab = await context.newPage();
+    await tab.goto(path);
+    await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    problems.push(...(await accessibilityProblems(tab)));
+    await tab.close();
+  }
+  expect(problems).toEqual([]);
 });

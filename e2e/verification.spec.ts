@@ -9,7 +9,7 @@ import {
   fillPersonalData,
   type Language,
   passportImage,
-  shareNumberWithBotStandIn,
+  sharePhoneThroughBot,
   signedInUserId,
   verificationText,
 } from './support/verification.ts';
@@ -131,7 +131,6 @@ for (const language of ['en', 'ru'] as const) {
 
   test(`on the web (${language}) a new person shares the phone with the bot, fills personal data, uploads a passport and sees P2C payments verified once the provider approves`, async ({
     page,
-    context,
     browser,
     baseURL,
   }) => {
@@ -142,19 +141,8 @@ for (const language of ['en', 'ru'] as const) {
 
     await test.step('Account → Verification → P2C payments', () => openLevelFromAccount(page, language));
 
-    await test.step('the phone number, shared with the bot (its local stand-in, in a tab of its own)', async () => {
-      await pressMainAction(page, 'web', verificationText[language].sharePhone);
-      const botTab = context.waitForEvent('page');
-      await pressMainAction(page, 'web', verificationText[language].openTelegram);
-      const tab = await botTab;
-      // The browser speaks English; the stand-in follows the browser, the wallet the person's language.
-      await shareNumberWithBotStandIn(tab, 'en');
-      await tab.close();
-      // The wallet moves on by itself once the bot has the number (polled every 5 s).
-      await expect(page.getByRole('button', { name: verificationText[language].fillPersonalData })).toBeVisible({
-        timeout: 6_000,
-      });
-    });
+    await test.step('the phone number, shared with the bot (its local stand-in, in a tab of its own)', () =>
+      sharePhoneThroughBot(page, language));
 
     await test.step('personal data and the passport, sent for review', () =>
       personalDataAndPassport(page, 'web', language));

@@ -117,3 +117,20 @@ export async function shareNumberWithBotStandIn(tab: Page, language: Language): 
   await tab.getByRole('button', { name: words.share }).click();
   await expect(tab.getByRole('heading', { name: words.shared })).toBeVisible();
 }
+
+/**
+ * The web's phone step: "Share phone number", then "Open Telegram" opens the bot's stand-in in a
+ * tab of its own, where the number is shared; the wallet, left alone, moves on to the personal
+ * data once its next poll (every 5 s) sees the number. The browser speaks English, so the
+ * stand-in does; the wallet speaks the person's language.
+ */
+export async function sharePhoneThroughBot(page: Page, language: Language): Promise<void> {
+  const text = verificationText[language];
+  await pressMainAction(page, 'web', text.sharePhone);
+  const botTab = page.context().waitForEvent('page');
+  await pressMainAction(page, 'web', text.openTelegram);
+  const tab = await botTab;
+  await shareNumberWithBotStandIn(tab, 'en');
+  await tab.close();
+  await expect(page.getByRole('button', { name: text.fillPersonalData })).toBeVisible({ timeout: 6_000 });
+}
