@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import { MAX_STEP_FILES } from '../../../../machines/verificationFlow.machine.ts';
 import { type ProviderStepType, verificationEndpoints } from '../../../contract/verification.ts';
 import { uploadCall } from '../../api/upload.ts';
@@ -9,7 +8,6 @@ import { Cell } from '../../ui/Cell.tsx';
 import { FileUpload } from '../../ui/FileUpload.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { VerificationFlowActor, VerificationFlowSnapshot } from './verificationFlow.ts';
-import { stepFilesHint } from './verificationMessages.ts';
 
 /**
  * A provider step's files: while `adding`, the upload view (ui/FileUpload.tsx) sends one file to
@@ -27,46 +25,39 @@ export function StepFiles({
   type: ProviderStepType;
   onBack: () => void;
 }) {
-  const { i18n } = useLingui();
   const { files } = snapshot.context;
-  const hint = <p className="verification-hint">{i18n._(stepFilesHint(type))}</p>;
   if (snapshot.hasTag('adding')) {
     return (
-      <>
-        {hint}
-        <FileUpload
-          key={files.length}
-          upload={async (file, { signal, onProgress }) => {
-            const form = new FormData();
-            form.append('file', file);
-            const answer = await uploadCall(verificationEndpoints.uploadProviderFile, {
-              params: { type },
-              form,
-              signal,
-              onProgress,
-            });
-            actor.send({ type: 'file.add', file: { id: answer.id, name: answer.name } });
-            return answer;
-          }}
-          onUploaded={() => {}}
-          back={files.length > 0 ? () => actor.send({ type: 'files.list' }) : onBack}
-        />
-      </>
+      <FileUpload
+        key={files.length}
+        upload={async (file, { signal, onProgress }) => {
+          const form = new FormData();
+          form.append('file', file);
+          const answer = await uploadCall(verificationEndpoints.uploadProviderFile, {
+            params: { type },
+            form,
+            signal,
+            onProgress,
+          });
+          actor.send({ type: 'file.add', file: { id: answer.id, name: answer.name } });
+          return answer;
+        }}
+        onUploaded={() => {}}
+        back={files.length > 0 ? () => actor.send({ type: 'files.list' }) : onBack}
+      />
     );
   }
-  return <FileList snapshot={snapshot} actor={actor} onBack={onBack} hint={hint} />;
+  return <FileList snapshot={snapshot} actor={actor} onBack={onBack} />;
 }
 
 function FileList({
   snapshot,
   actor,
   onBack,
-  hint,
 }: {
   snapshot: VerificationFlowSnapshot;
   actor: VerificationFlowActor;
   onBack: () => void;
-  hint: ReactNode;
 }) {
   const { t } = useLingui();
   const { files } = snapshot.context;
@@ -78,7 +69,6 @@ function FileList({
   });
   return (
     <>
-      {hint}
       <Section header={t`Files`} footer={<Plural value={MAX_STEP_FILES} one="Up to # file" other="Up to # files" />}>
         {files.map((file) => (
           <div className="verification-file" key={file.id}>

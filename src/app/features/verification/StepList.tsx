@@ -54,7 +54,14 @@ export function StepList({
                 icon={<StepMark status={status} number={index + 1} />}
                 title={i18n._(stepName(step.type))}
                 value={
-                  <span className={`verification-status verification-status--${status}`}>
+                  // A step not started says so only to screen readers: its numbered ring shows it.
+                  <span
+                    className={
+                      status === 'not_started'
+                        ? 'visually-hidden'
+                        : `verification-status verification-status--${status}`
+                    }
+                  >
                     {i18n._(stepStatusName(status))}
                   </span>
                 }

@@ -17,6 +17,7 @@ import {
   levelPurpose,
   resultMessage,
   stepAction,
+  stepFilesHint,
   stepName,
 } from './verificationMessages.ts';
 import './verification.css';
@@ -230,7 +231,7 @@ function DocumentsStep({
   const type = providerStepOf(snapshot.context.flow) ?? 'SUMSUB_BASIC';
   return (
     <Page>
-      <PageTitle title={i18n._(stepName(type))} />
+      <PageTitle title={i18n._(stepName(type))} subtitle={i18n._(stepFilesHint(type))} />
       <StepFiles snapshot={snapshot} actor={actor} type={type} onBack={onBack} />
       {snapshot.context.error ? (
         <p className="verification-error" role="alert">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { SectionStatus, VerificationOverview } from '../../../contract/verification.ts';
+import type { SectionStatus, VerificationLevel, VerificationOverview } from '../../../contract/verification.ts';
 import { verificationOverviewQueryOptions } from '../../api/verificationQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
@@ -32,17 +32,21 @@ export function VerificationLevelsView() {
   );
 }
 
-function StatusValue({ status }: { status: SectionStatus }) {
+/** A level's purpose, and under it its status in its colour (a value beside it would crowd 320 px). */
+function LevelSubtitle({ level, status }: { level: VerificationLevel; status: SectionStatus }) {
   const { i18n } = useLingui();
   return (
-    <span className={`verification-level verification-level--${status}`}>{i18n._(sectionStatusName(status))}</span>
+    <>
+      <span className="verification-level-purpose">{i18n._(levelPurpose(level))}</span>
+      <span className={`verification-level verification-level--${status}`}>{i18n._(sectionStatusName(status))}</span>
+    </>
   );
 }
 
 function FactValue({ done }: { done: boolean }) {
   return (
-    <span className={done ? 'verification-level verification-level--completed' : 'verification-level'}>
-      {done ? <Trans>Verified</Trans> : <Trans>Not verified</Trans>}
+    <span className={done ? 'verification-status verification-status--completed' : 'verification-status'}>
+      {done ? <Trans context="fact">Verified</Trans> : <Trans context="fact">Not verified</Trans>}
     </span>
   );
 }
@@ -53,7 +57,7 @@ function Levels({ overview }: { overview: VerificationOverview }) {
     <>
       <Section header={t`Status`}>
         <Cell
-          title={<Trans>Phone number</Trans>}
+          title={<Trans>Phone</Trans>}
           subtitle={overview.phone ?? undefined}
           value={<FactValue done={overview.phone !== null} />}
         />
@@ -63,12 +67,7 @@ function Levels({ overview }: { overview: VerificationOverview }) {
       <Section header={t`Levels`}>
         {overview.levels.map(({ level, status }) => (
           <Link key={level} to="/account/verification/$flow" params={{ flow: level }}>
-            <Cell
-              title={i18n._(levelName(level))}
-              subtitle={i18n._(levelPurpose(level))}
-              value={<StatusValue status={status} />}
-              chevron
-            />
+            <Cell title={i18n._(levelName(level))} subtitle={<LevelSubtitle level={level} status={status} />} chevron />
           </Link>
         ))}
       </Section>
