@@ -368,3 +368,47 @@ describe('GET /user/files/:id', () => {
     expect((await errorOf(response)).code).toBe('validation_failed');
   });
 });
+
+describe('an upload over a real connection', () => {
+  it('refuses 20 MB sent without Content-Length (chunked) with 413 file_too_large while reading it, and keeps nothing', async () => {
+    const { token } = await signInTestUser(server.database);
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = { rows: await storedFileCount(), files: filesOnDisk().length };
+    const boundary = '----kopilka-chunked';
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\npassport\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+        );
+        controller.enqueue(sampleFiles.jpeg);
+      },
+      pull(controller) {
+        if (sent >= 20) {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+
+    // Node's fetch streams a request body only when told it is half duplex (not yet in the DOM types).
+    const init: RequestInit & { readonly duplex: 'half' } = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    };
+    const response = await fetch(`${address}${addDocumentUrl}`, init);
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'file_too_large' });
+    expect(await storedFileCount()).toBe(before.rows);
+    expect(filesOnDisk()).toHaveLength(before.files);
+  });
+});
