@@ -108,6 +108,30 @@ for (const surface of ['miniApp', 'web'] as const) {
   }
 }
 
+for (const forged of [
+  { what: 'signed for another bot', botToken: '7000000002:another-bot-secret', otherUser: false },
+  { what: 'of another Telegram account', botToken: undefined, otherUser: true },
+]) {
+  test(`in the mini app a contact ${forged.what} is refused: the phone step says so and stays to do`, async ({
+    page,
+  }) => {
+    const userId = newUserId();
+    const contact = signedContact(
+      { user_id: forged.otherUser ? userId + 1 : userId, phone_number: '491701234567', first_name: 'Anna' },
+      { botToken: forged.botToken },
+    );
+    await recordTelegramEvents(page, { contact: { response: contact } });
+    await page.goto(miniAppUrl('/account/verification/basic', { userId }));
+    await pressMainAction(page, 'miniApp', 'Share phone number');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This isn’t your Telegram number. Share the number of this account.',
+    );
+    await page.goto(miniAppUrl('/account/verification', { userId }));
+    await expect(page.getByRole('link', { name: /^Basic/ })).toContainText('Not verified');
+    await expect(page.getByRole('main')).toContainText(/Status\s*Phone\s*Not verified/);
+  });
+}
+
 test('the mini app’s deep link verification-p2p-merchant opens the P2P merchant level with its four steps', async ({
   page,
 }) => {
