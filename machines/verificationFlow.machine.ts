@@ -133,6 +133,9 @@ function submissionError(error: unknown, forbidden: VerificationFlowError): Veri
   }
 }
 
+/** What `loadFlow` is asked: the level of this flow. */
+const sectionInput = ({ context }: { context: VerificationFlowContext }) => ({ section: context.section });
+
 function pending<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
   return fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
 }
@@ -227,7 +230,7 @@ export const verificationFlowMachine = setup({
       invoke: {
         id: 'loadFlow',
         src: 'loadFlow',
-        input: ({ context }) => ({ section: context.section }),
+        input: sectionInput,
         onDone: { target: 'settled', actions: assign(({ event }) => ({ flow: event.output, error: null })) },
         onError: { target: 'loadFailed', actions: assign({ error: 'load_failed' as const }) },
       },
@@ -328,7 +331,7 @@ export const verificationFlowMachine = setup({
               invoke: {
                 id: 'loadFlow',
                 src: 'loadFlow',
-                input: ({ context }) => ({ section: context.section }),
+                input: sectionInput,
                 onDone: [
                   {
                     guard: { type: 'phoneStillCurrent', params: ({ event }) => ({ flow: event.output }) },
@@ -411,7 +414,7 @@ export const verificationFlowMachine = setup({
           invoke: {
             id: 'loadFlow',
             src: 'loadFlow',
-            input: ({ context }) => ({ section: context.section }),
+            input: sectionInput,
             onDone: { target: '#verificationFlow.settled', actions: assign(({ event }) => ({ flow: event.output })) },
             // A failed poll is not shown: the next one comes in 5 s.
             onError: { target: 'waiting' },

@@ -7,24 +7,14 @@ import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { FileUpload } from '../../ui/FileUpload.tsx';
 import { Section } from '../../ui/Section.tsx';
-import type { VerificationFlowActor, VerificationFlowSnapshot } from './verificationFlow.ts';
+import type { FlowStepProps } from './verificationFlow.ts';
 
 /**
  * A provider step's files: while `adding`, the upload view (ui/FileUpload.tsx) sends one file to
  * `POST /verification/provider/{type}/files` and its answer joins the machine's list; then the
  * list, with "Add another file" (at most 5), Remove, and "Send for review" as the main action.
  */
-export function StepFiles({
-  snapshot,
-  actor,
-  type,
-  onBack,
-}: {
-  snapshot: VerificationFlowSnapshot;
-  actor: VerificationFlowActor;
-  type: ProviderStepType;
-  onBack: () => void;
-}) {
+export function StepFiles({ snapshot, actor, type, onBack }: FlowStepProps & { type: ProviderStepType }) {
   const { files } = snapshot.context;
   if (snapshot.hasTag('adding')) {
     return (
@@ -50,15 +40,7 @@ export function StepFiles({
   return <FileList snapshot={snapshot} actor={actor} onBack={onBack} />;
 }
 
-function FileList({
-  snapshot,
-  actor,
-  onBack,
-}: {
-  snapshot: VerificationFlowSnapshot;
-  actor: VerificationFlowActor;
-  onBack: () => void;
-}) {
+function FileList({ snapshot, actor, onBack }: FlowStepProps) {
   const { t } = useLingui();
   const { files } = snapshot.context;
   const busy = snapshot.hasTag('busy');

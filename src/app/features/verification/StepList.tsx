@@ -13,7 +13,7 @@ function StepMark({ status, number }: { status: StepStatus; number: number }) {
       aria-hidden="true"
     >
       {status === 'completed' ? (
-        <svg width="14" height="14" viewBox="0 0 14 14" focusable="false">
+        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
           <path
             d="m2.5 7.5 3 3 6-7"
             fill="none"

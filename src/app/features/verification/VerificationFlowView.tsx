@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { NoAccessNotice } from './NoAccessView.tsx';
 import { StepFiles } from './StepFiles.tsx';
 import { StepList } from './StepList.tsx';
-import type { VerificationFlowActor, VerificationFlowSnapshot } from './verificationFlow.ts';
+import type { FlowStepProps, VerificationFlowActor, VerificationFlowSnapshot } from './verificationFlow.ts';
 import {
   flowErrorMessage,
   levelName,
@@ -159,15 +159,7 @@ function FlowBlocked({ flow, onBack }: { flow: VerificationFlow; onBack: () => v
 }
 
 /** PHONE_NUMBER: Telegram's prompt in the mini app, the bot elsewhere. */
-function PhoneStep({
-  snapshot,
-  actor,
-  onBack,
-}: {
-  snapshot: VerificationFlowSnapshot;
-  actor: VerificationFlowActor;
-  onBack: () => void;
-}) {
+function PhoneStep({ snapshot, actor, onBack }: FlowStepProps) {
   const { t, i18n } = useLingui();
   const { error, botOpened } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -218,15 +210,7 @@ function PhoneStep({
 }
 
 /** SUMSUB_*: upload the files one at a time, then send them for review. */
-function DocumentsStep({
-  snapshot,
-  actor,
-  onBack,
-}: {
-  snapshot: VerificationFlowSnapshot;
-  actor: VerificationFlowActor;
-  onBack: () => void;
-}) {
+function DocumentsStep({ snapshot, actor, onBack }: FlowStepProps) {
   const { i18n } = useLingui();
   const type = providerStepOf(snapshot.context.flow) ?? 'SUMSUB_BASIC';
   return (

@@ -33,6 +33,13 @@ import type { Platform } from '../../platform/types.ts';
 export type VerificationFlowActor = ActorRefFrom<typeof verificationFlowMachine>;
 export type VerificationFlowSnapshot = SnapshotFrom<typeof verificationFlowMachine>;
 
+/** What a screen of one of the flow's steps gets: the snapshot, the actor to send to, the flow's back. */
+export interface FlowStepProps {
+  snapshot: VerificationFlowSnapshot;
+  actor: VerificationFlowActor;
+  onBack: () => void;
+}
+
 /** Where the web sends the person to share the phone number: the bot, or the local stand-in page. */
 export function phoneBotUrl(config: AuthenticationConfig): string {
   return config.local_mode ? '/local/verification/phone' : `https://t.me/${config.bot_username}?start=verify-phone`;
