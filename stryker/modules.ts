@@ -57,6 +57,23 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     ],
     tests: ['tests/server/verification*.test.ts'],
   },
+  // Uploads (size, type by bytes, one file, storage), documents, compliance requests, the operator area.
+  compliance: {
+    mutate: [
+      'src/server/modules/uploads/service.ts',
+      'src/server/modules/uploads/file-store.ts',
+      'src/server/modules/uploads/routes.ts',
+      'src/server/modules/compliance/service.ts',
+      'src/server/modules/operator/access.ts',
+      'src/server/modules/operator/service.ts',
+    ],
+    tests: [
+      'tests/server/uploads.test.ts',
+      'tests/server/compliance.test.ts',
+      'tests/server/operator.test.ts',
+      'tests/server/operator-local.test.ts',
+    ],
+  },
   telegram: {
     mutate: ['src/server/integrations/telegram/**/*.ts'],
     tests: [
