@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Operator } from './support/operator.ts';
+import { Operator, OperatorStandIn } from './support/operator.ts';
 import { pressMainAction, type Surface } from './support/screenActions.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
@@ -216,4 +216,33 @@ test('on the web (ru) an operator’s document request reaches /compliance; uplo
   const userId = await signedInUserId(page);
   const operator = await Operator.signIn(request, baseURL ?? '');
   await documentsLoop(page, operator, userId, 'web', 'ru', () => page.goto('/'));
+});
+
+test('in the mini app (ru) a passport requested on the local operator page is uploaded from /compliance and shows approved once the operator approves it there', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const userId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
+  await recordTelegramEvents(page);
+  await page.goto(miniAppUrl('/', { userId, languageCode: 'ru' }));
+  await expect(page.getByText('Общий баланс')).toBeVisible();
+  const operator = await OperatorStandIn.open(browser, baseURL ?? '', userId);
+  try {
+    await operator.requestDocument('Passport', 'The page with your photo.', 'Please confirm your identity.');
+
+    await page.goto('about:blank');
+    await page.goto(miniAppUrl('/', { userId, languageCode: 'ru' }));
+    await page.getByRole('link', { name: words.ru.notice }).click();
+    await expect(page.getByRole('heading', { name: words.ru.documentsRequested })).toBeVisible();
+    await expect(page.getByText('Сообщение от комплаенса: Please confirm your identity.')).toBeVisible();
+    await uploadFromRow(page, 'miniApp', 'ru', 'Паспорт');
+    await expect(row(page, 'Паспорт')).toContainText(words.ru.onReview);
+
+    await operator.review('Passport', 'Approve');
+    await expect(row(page, 'Паспорт')).toContainText(words.ru.approved, { timeout: 6_000 });
+  } finally {
+    await operator.close();
+  }
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { signedInitData } from './auth.ts';
 import { expect } from './test.ts';
 
@@ -71,5 +71,66 @@ export class Operator {
 
   async reject(userId: number, shortId: string, comment: string): Promise<void> {
     await this.post(`/users/${userId}/documents/${shortId}/review`, { decision: 'reject', comment });
+  }
+}
+
+/**
+ * A person acting as compliance operator on the server's local stand-in page (`/local/operator`,
+ * local mode, English), in a browser of their own: looks the user up, requests a document, and
+ * approves or rejects documents on review.
+ */
+export class OperatorStandIn {
+  private constructor(
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+  ) {}
+
+  static async open(browser: Browser, origin: string, userId: number): Promise<OperatorStandIn> {
+    const context = await browser.newContext({ baseURL: origin, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/local/operator');
+    await page.getByLabel('User id').fill(String(userId));
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(`id ${userId}`) })).toBeVisible();
+    return new OperatorStandIn(context, page);
+  }
+
+  /** One document of `type` (as the page names it), with a comment and a message for the person. */
+  async requestDocument(type: string, comment: string, message: string): Promise<void> {
+    const form = this.page
+      .locator('section')
+      .filter({ has: this.page.getByRole('heading', { name: 'Request a document' }) });
+    await form.getByRole('combobox', { name: /^Document/ }).selectOption({ label: type });
+    await form.getByLabel('Comment for the person').fill(comment);
+    await form.getByLabel('Message to the person').fill(message);
+    await form.getByLabel('Reason (for the log)').fill('Yearly review (e2e)');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(this.document(type)).toContainText('Requested');
+  }
+
+  private document(type: string): Locator {
+    return this.page.locator('article').filter({ has: this.page.locator('b', { hasText: type }) });
+  }
+
+  /** The document of `type` once the person's file is in: its file opens, then the decision. */
+  async review(type: string, decision: 'Approve' | 'Reject', comment?: string): Promise<void> {
+    const document = this.document(type);
+    await expect
+      .poll(async () => {
+        await this.page.reload();
+        return document.textContent();
+      })
+      .toContain('On review');
+    const file = await this.page.request.get(
+      (await document.getByRole('link', { name: 'Open the file' }).getAttribute('href')) ?? '',
+    );
+    expect(file.status()).toBe(200);
+    if (comment !== undefined) await document.getByLabel('Comment for the person').fill(comment);
+    await document.getByRole('button', { name: decision }).click();
+    await expect(this.document(type)).toContainText(decision === 'Approve' ? 'Approved' : 'Rejected');
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
   }
 }
