@@ -75,7 +75,8 @@ export const screens: readonly Screen[] = [
   { name: 'mini app /wallet/withdraw/TON/TON', budgetKiB: 190, lazySources: [withdrawRoute, ...miniApp] },
 ];
 
-const catalogSource = /^locales\/([a-z-]+)\/messages\./i;
+/** The first screens' part of each locale's catalog (scripts/vite/catalogParts.ts); the rest loads with other routes. */
+const catalogSource = /^locales\/([a-z-]+)\/messages\.ts\?part=first$/i;
 
 /** The locales the build carries a catalog for, from the manifest. */
 export function catalogLocales(manifest: Manifest): string[] {
@@ -96,7 +97,7 @@ function chunksFrom(manifest: Manifest, source: RegExp): string[] {
 
 /** The JavaScript files a screen loads before it paints, with `locale`'s catalog. */
 export function screenFiles({ manifest, indexHtml }: Build, screen: Screen, locale: string): string[] {
-  const catalog = new RegExp(`^locales/${locale}/messages\\.`);
+  const catalog = new RegExp(`^locales/${locale}/messages\\.ts\\?part=first$`);
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const preloaded = htmlScripts(indexHtml).map((file) => {
     const key = keyOfFile.get(file);

@@ -9,7 +9,7 @@ export const locales = ['en', 'ru'] as const;
 export type Locale = (typeof locales)[number];
 export const sourceLocale: Locale = 'en';
 
-function isLocale(value: string): value is Locale {
+export function isLocale(value: string): value is Locale {
   return locales.some((locale) => locale === value);
 }
 
@@ -26,13 +26,30 @@ export function pickLocale(preferred: readonly string[]): Locale {
   return sourceLocale;
 }
 
-/** Compiled catalogs (`lingui compile --typescript`), each its own small chunk. */
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../../locales/en/messages.ts'),
-  ru: () => import('../../../locales/ru/messages.ts'),
+/**
+ * Compiled catalogs (`lingui compile --typescript`), each in two chunks (scripts/vite/catalogParts.ts):
+ * the first screens' texts, and the rest, which the root route loads before any other route renders.
+ */
+const catalogs: Record<
+  Locale,
+  { first: () => Promise<{ messages: Messages }>; rest: () => Promise<{ messages: Messages }> }
+> = {
+  en: {
+    first: () => import('../../../locales/en/messages.ts?part=first'),
+    rest: () => import('../../../locales/en/messages.ts?part=rest'),
+  },
+  ru: {
+    first: () => import('../../../locales/ru/messages.ts?part=first'),
+    rest: () => import('../../../locales/ru/messages.ts?part=rest'),
+  },
 };
 
-/** Downloads `locale`'s catalog (once: the module loader keeps it). */
+/** Downloads the first screens' texts of `locale` (once: the module loader keeps them). */
 export function loadCatalog(locale: Locale): Promise<{ messages: Messages }> {
-  return catalogs[locale]();
+  return catalogs[locale].first();
+}
+
+/** Downloads the other texts of `locale`. */
+export function loadRestOfCatalog(locale: Locale): Promise<{ messages: Messages }> {
+  return catalogs[locale].rest();
 }

@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import type { Plugin } from 'vite';
+
+/**
+ * Each locale's catalog in two parts (issue 10: every screen loaded every text of the app, and the
+ * catalog grew with every feature). `locales/<locale>/messages.ts?part=first` holds the texts of
+ * the first screens: those whose source (the `.po`'s `#:` origins) is a module the entries or the
+ * first screens' routes reach (`firstScreenRoutes`, following imports, static and dynamic, but not
+ * into other routes), and every route file's own texts. `?part=rest` holds the others; the root
+ * route loads them before any other route renders (`virtual:kopilka/first-screen-routes` names the
+ * first screens' routes). In the dev server and in tests `first` is the whole catalog, `rest` is
+ * empty and every route counts as a first screen's.
+ */
+const partQuery = /^(.*[\\/]locales[\\/]([a-z-]+)[\\/]messages\.ts)\?part=(first|rest)$/;
+const importSpecifier =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+
+/** Source files (relative to `root`) reached from `roots` by relative imports, not entering `isFence` files. */
+export function reachedSources(
+  root: string,
+  roots: readonly string[],
+  isFence: (file: string) => boolean,
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file) || !existsSync(join(root, file))) return;
+    seen.add(file);
+    if (isFence(file)) return;
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(importSpecifier)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(root, resolve(join(root, dirname(file)), specifier.replace(/\?.*$/, '')));
+      if (/\.(ts|tsx)$/.test(target)) visit(target);
+    }
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+interface PoEntry {
+  readonly id: string;
+  readonly origins: readonly string[];
+}
+
+/** The entries of a `.po` file: the compiled catalog's id of each, and where its text is used. */
+export function poEntries(po: string): PoEntry[] {
+  return po.split(/\n\s*\n/).flatMap((block) => {
+    const msgid = /^msgid (".*")$/m.exec(block)?.[1];
+    if (msgid === undefined || msgid === '""') return [];
+    const context = /^msgctxt (".*")$/m.exec(block)?.[1];
+    const origins = [...block.matchAll(/^#: (.+)$/gm)].flatMap((line) => (line[1] ?? '').split(' '));
+    return [{ id: generateMessageId(JSON.parse(msgid), context === undefined ? '' : JSON.parse(context)), origins }];
+  });
+}
+
+/** The compiled catalog's messages (`lingui compile --typescript` writes `JSON.parse("…")`). */
+function compiledMessages(source: string): Record<string, unknown> {
+  const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+  if (literal === undefined)
+    throw new Error('The compiled catalog has no JSON.parse("…") (scripts/vite/catalogParts.ts)');
+  return JSON.parse(JSON.parse(literal));
+}
+
+function catalogModule(messages: Record<string, unknown>): string {
+  return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+}
+
+export interface CatalogPartsOptions {
+  /** The modules every page runs first (the entries). */
+  readonly entries: readonly string[];
+  /** The route files of the first screens (`src/app/routes/…`). */
+  readonly firstScreenRoutes: (file: string) => boolean;
+}
+
+/**
+ * `firstScreenRouteIds`: the ids of the first screens' routes (with the root), or null outside a
+ * build. The root route loads the rest of the catalog before any other route renders.
+ */
+const firstScreenRoutesModule = 'virtual:kopilka/first-screen-routes';
+const resolvedFirstScreenRoutes = `\0${firstScreenRoutesModule}`;
+
+export function catalogParts({ entries, firstScreenRoutes }: CatalogPartsOptions): Plugin {
+  let root = process.cwd();
+  let split = false;
+  let firstSources: Set<string> | null = null;
+  const routesDir = 'src/app/routes';
+  // A route file; the `-` files beside them are helpers the routes import.
+  const isRoute = (file: string) => /^src[\\/]app[\\/]routes[\\/]/.test(file) && !basename(file).startsWith('-');
+  // The root route (the shell every screen renders in) and the first screens' routes.
+  const isFirstRoute = (file: string) => basename(file) === '__root.tsx' || firstScreenRoutes(file);
+  const firstRouteFiles = () =>
+    readdirSync(join(root, routesDir))
+      .map((name) => join(routesDir, name))
+      .filter((file) => isRoute(file) && isFirstRoute(file));
+  const firstRouteIds = () => [
+    '__root__',
+    ...firstRouteFiles()
+      .filter((file) => basename(file) !== '__root.tsx')
+      .map((file) => {
+        const id = /createFileRoute\(\s*['"]([^'"]+)['"]\s*\)/.exec(readFileSync(join(root, file), 'utf8'))?.[1];
+        if (id === undefined) throw new Error(`${file} has no createFileRoute('…') (scripts/vite/catalogParts.ts)`);
+        return id;
+      }),
+  ];
+  const firstOf = () => {
+    if (firstSources === null) {
+      firstSources = reachedSources(
+        root,
+        [...entries, ...firstRouteFiles()],
+        (file) => (isRoute(file) && !isFirstRoute(file)) || file.endsWith('routeTree.gen.ts'),
+      );
+    }
+    return firstSources;
+  };
+  return {
+    name: 'kopilka:catalog-parts',
+    configResolved(config) {
+      root = config.root;
+      split = config.command === 'build';
+    },
+    load(id) {
+      if (id === resolvedFirstScreenRoutes) {
+        // Outside a build every text is in the first part: no route needs the rest.
+        const ids = split ? firstRouteIds() : null;
+        return `export const firstScreenRouteIds = ${JSON.stringify(ids)};`;
+      }
+      const part = partQuery.exec(id);
+      if (part === null) return null;
+      const [, file = '', locale = '', which] = part;
+      const messages = compiledMessages(readFileSync(file, 'utf8'));
+      if (!split) return catalogModule(which === 'first' ? messages : {});
+      const first = firstOf();
+      const firstIds = new Set(
+        poEntries(readFileSync(join(root, 'locales', locale, 'messages.po'), 'utf8'))
+          .filter(({ origins }) => origins.some((origin) => first.has(origin) || isRoute(origin)))
+          .map(({ id }) => id),
+      );
+      return catalogModule(
+        Object.fromEntries(Object.entries(messages).filter(([id]) => firstIds.has(id) === (which === 'first'))),
+      );
+    },
+    resolveId(id) {
+      return id === firstScreenRoutesModule ? resolvedFirstScreenRoutes : null;
+    },
+  };
+}

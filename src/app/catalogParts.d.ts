@@ -1,0 +1,11 @@
+// The two parts of a compiled catalog (scripts/vite/catalogParts.ts, src/app/lib/locale.ts).
+declare module '*/messages.ts?part=first' {
+  export const messages: import('@lingui/core').Messages;
+}
+declare module '*/messages.ts?part=rest' {
+  export const messages: import('@lingui/core').Messages;
+}
+declare module 'virtual:kopilka/first-screen-routes' {
+  /** The first screens' route ids and the root's; null outside a build (every route is a first screen's). */
+  export const firstScreenRouteIds: readonly string[] | null;
+}
