@@ -1,32 +1,34 @@
 /**
  * Errors that browsers, the messenger and extensions raise without anything being wrong with
  * the app. The error boundary ignores them (no fallback screen) and the global handlers do not
- * report them. Each entry says why it is harmless; keep the list short and specific.
+ * report them. Each entry says why it is harmless (a comment, not a string: the list is in every
+ * screen's entry chunk); keep the list short and specific.
  */
 export interface HarmlessErrorRule {
-  readonly why: string;
   readonly matches: (error: { name: string; message: string; stack: string }) => boolean;
 }
 
 export const harmlessErrorRules: readonly HarmlessErrorRule[] = [
+  // ResizeObserver loop warnings: the browser skipped a resize notification, nothing broke.
   {
-    why: 'ResizeObserver loop warnings: the browser skipped a resize notification, nothing broke.',
     matches: ({ message }) =>
       /ResizeObserver loop (limit exceeded|completed with undelivered notifications)/i.test(message),
   },
+  // "Script error." is a cross-origin script failing (extensions, injected scripts); it carries
+  // no detail and is not ours.
   {
-    why: '"Script error." is a cross-origin script failing (extensions, injected scripts); it carries no detail and is not ours.',
     matches: ({ message }) => message === 'Script error.' || message === 'Script error',
   },
+  // Aborted requests and navigations (the person moved on, a query was cancelled).
   {
-    why: 'Aborted requests and navigations (the person moved on, a query was cancelled).',
     matches: ({ name, message }) =>
       name === 'AbortError' ||
       name === 'CancelledError' ||
       /^(The (user|operation) aborted|signal is aborted|AbortError)/i.test(message),
   },
+  // The messenger does not support a method in this version (the SDK names it
+  // WebAppMethodUnsupported / MethodUnsupportedError); every call has a fallback.
   {
-    why: 'The messenger does not support a method in this version (the SDK names it WebAppMethodUnsupported / MethodUnsupportedError); every call has a fallback.',
     matches: ({ name, message }) =>
       name === 'MethodUnsupportedError' ||
       name === 'MethodParameterUnsupportedError' ||
@@ -34,12 +36,12 @@ export const harmlessErrorRules: readonly HarmlessErrorRule[] = [
         message,
       ),
   },
+  // Telegram Web reloads or closes the frame while a request is pending.
   {
-    why: 'Telegram Web reloads or closes the frame while a request is pending.',
     matches: ({ message }) => /WebAppInvalidOrigin|Telegram\.WebView|TelegramGameProxy/i.test(message),
   },
+  // Browser extensions (wallets, translators, ad blockers) throwing inside the page.
   {
-    why: 'Browser extensions (wallets, translators, ad blockers) throwing inside the page.',
     matches: ({ message, stack }) =>
       /(chrome|moz|safari(-web)?)-extension:\/\//i.test(stack) ||
       /(chrome|moz|safari(-web)?)-extension:\/\//i.test(message) ||
