@@ -68,6 +68,24 @@ describe('the verification page', () => {
     );
   });
 
+  it('leads on to the documents and to what compliance asks', async () => {
+    stubFetch((request) => {
+      if (request.route === 'GET /user/settings') return ok(baseSettings);
+      if (request.route === 'GET /verification') return ok(OVERVIEW);
+      return undefined;
+    });
+    open('/account/verification');
+    await screen.findByRole('heading', { level: 2, name: 'Compliance' });
+    expect(rowsOf('Compliance')).toEqual([
+      'DocumentsWhat you have sent and what is asked for',
+      'Compliance requestsWhat our compliance team needs from you',
+    ]);
+    expect(screen.getByRole('link', { name: /^Documents/ }).getAttribute('href')).toBe(
+      '/account/verification/documents',
+    );
+    expect(screen.getByRole('link', { name: /^Compliance requests/ }).getAttribute('href')).toBe('/compliance');
+  });
+
   it('says so when it cannot load, and tries again', async () => {
     let fail = true;
     stubFetch((request) => {

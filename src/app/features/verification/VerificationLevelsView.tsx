@@ -14,7 +14,8 @@ import './verification.css';
 
 /**
  * `/account/verification`: what is verified (phone, passport, address: spec 001's "Verification
- * status"), then every level with its status, each leading to its flow. `GET /verification`.
+ * status"), then every level with its status, each leading to its flow (`GET /verification`),
+ * then the way to the documents and to what compliance asks.
  */
 export function VerificationLevelsView() {
   const overview = useQuery(verificationOverviewQueryOptions());
@@ -70,6 +71,22 @@ function Levels({ overview }: { overview: VerificationOverview }) {
             <Cell title={i18n._(levelName(level))} subtitle={<LevelSubtitle level={level} status={status} />} chevron />
           </Link>
         ))}
+      </Section>
+      <Section header={t`Compliance`}>
+        <Link to="/account/verification/documents">
+          <Cell
+            title={<Trans>Documents</Trans>}
+            subtitle={<Trans>What you have sent and what is asked for</Trans>}
+            chevron
+          />
+        </Link>
+        <Link to="/compliance">
+          <Cell
+            title={<Trans>Compliance requests</Trans>}
+            subtitle={<Trans>What our compliance team needs from you</Trans>}
+            chevron
+          />
+        </Link>
       </Section>
     </>
   );
