@@ -4,7 +4,13 @@ import { pressMainAction, type Surface } from './support/screenActions.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
 import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
 import { expect, test } from './support/test.ts';
-import { bankStatementImage, type Language, signedInUserId, verificationText } from './support/verification.ts';
+import {
+  bankStatementImage,
+  type Language,
+  newTelegramUserId,
+  signedInUserId,
+  verificationText,
+} from './support/verification.ts';
 
 // Issue 11: a compliance operator (OPERATOR_IDS, through the operator API) asks a person for
 // documents; the person finds the request on /compliance from the home's notice, uploads the
@@ -192,7 +198,7 @@ test('in the mini app (en) an operator’s document request reaches /compliance;
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const userId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
+  const userId = newTelegramUserId();
   await recordTelegramEvents(page);
   // Telegram opens the mini app afresh each time (a new document, not a hash change).
   const home = async () => {
@@ -224,7 +230,7 @@ test('in the mini app (ru) a passport requested on the local operator page is up
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const userId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
+  const userId = newTelegramUserId();
   await recordTelegramEvents(page);
   await page.goto(miniAppUrl('/', { userId, languageCode: 'ru' }));
   await expect(page.getByText('Общий баланс')).toBeVisible();

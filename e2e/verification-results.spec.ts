@@ -7,6 +7,7 @@ import { type AccessibilityProblem, accessibilityProblems, expect, test } from '
 import {
   fillPersonalData,
   type Language,
+  newTelegramUserId,
   sharePhoneThroughBot,
   signedInUserId,
   verificationText,
@@ -18,10 +19,6 @@ import {
 
 // A step that does not come fails in 10 s, not at the test's end.
 test.use({ actionTimeout: 10_000 });
-
-function newUserId(): number {
-  return 790_000_000 + Math.floor(Math.random() * 90_000_000);
-}
 
 /** A date of birth that makes the person 17 today: 17 years and a month ago (UTC), as YYYY-MM-DD. */
 function seventeenYearsOld(): string {
@@ -50,7 +47,7 @@ const resultText = {
 /** A new person with a verified phone, on the personal-data form of the basic level. */
 async function atPersonalData(page: Page, surface: Surface, language: Language): Promise<void> {
   if (surface === 'miniApp') {
-    const userId = newUserId();
+    const userId = newTelegramUserId();
     const contact = signedContact({ user_id: userId, phone_number: '491701234567', first_name: 'Anna' });
     await recordTelegramEvents(page, { contact: { response: contact } });
     await page.goto(miniAppUrl('/account/verification/basic', { userId, languageCode: language }));
@@ -115,7 +112,7 @@ for (const forged of [
   test(`in the mini app a contact ${forged.what} is refused: the phone step says so and stays to do`, async ({
     page,
   }) => {
-    const userId = newUserId();
+    const userId = newTelegramUserId();
     const contact = signedContact(
       { user_id: forged.otherUser ? userId + 1 : userId, phone_number: '491701234567', first_name: 'Anna' },
       { botToken: forged.botToken },
@@ -136,7 +133,7 @@ test('the mini app’s deep link verification-p2p-merchant opens the P2P merchan
   page,
 }) => {
   await recordTelegramEvents(page);
-  await page.goto(miniAppUrl('/', { userId: newUserId(), startParam: 'verification-p2p-merchant' }));
+  await page.goto(miniAppUrl('/', { userId: newTelegramUserId(), startParam: 'verification-p2p-merchant' }));
   await expect(page).toHaveURL(/\/account\/verification\/p2p-merchant/);
   await expect(page.getByRole('heading', { level: 1, name: 'P2P merchant' })).toBeVisible();
   const steps = page.getByRole('listitem');
@@ -146,7 +143,7 @@ test('the mini app’s deep link verification-p2p-merchant opens the P2P merchan
 
 test('Account → Verification opens the levels, not the not-found page', async ({ page }) => {
   await recordTelegramEvents(page);
-  await page.goto(miniAppUrl('/account', { userId: newUserId() }));
+  await page.goto(miniAppUrl('/account', { userId: newTelegramUserId() }));
   await page.getByRole('link', { name: 'Verification' }).click();
   await expect(page).toHaveURL(/\/account\/verification$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Verification' })).toBeVisible();

@@ -8,6 +8,7 @@ import { expect, test } from './support/test.ts';
 import {
   fillPersonalData,
   type Language,
+  newTelegramUserId,
   passportImage,
   sharePhoneThroughBot,
   signedInUserId,
@@ -21,11 +22,6 @@ import {
 // A step that does not come fails in 10 s, not at the test's end.
 test.use({ actionTimeout: 10_000 });
 
-/** Distinct per test: the server limits sign-ins per account. */
-function newUserId(): number {
-  return 720_000_000 + Math.floor(Math.random() * 70_000_000);
-}
-
 /** The words of the journey that depend on the level, per language (hand-written, not the app's). */
 const levelText = {
   en: {
@@ -35,8 +31,9 @@ const levelText = {
     portugal: 'Portugal',
   },
   ru: {
-    levelName: 'P2C-платежи',
-    verified: 'Готово: все шаги уровня «P2C-платежи» пройдены.',
+    // The hyphen does not break (U+2011), as the Russian catalog writes it.
+    levelName: 'P2C‑платежи',
+    verified: 'Готово: все шаги уровня «P2C‑платежи» пройдены.',
     passportStep: 'Паспорт',
     portugal: 'Португалия',
   },
@@ -104,7 +101,7 @@ for (const language of ['en', 'ru'] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const userId = newUserId();
+    const userId = newTelegramUserId();
     const contact = signedContact({
       user_id: userId,
       phone_number: '351912345678',

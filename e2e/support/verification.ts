@@ -68,6 +68,11 @@ export interface PersonalDataEntry {
   address: string;
 }
 
+/** A Telegram id of a new person, distinct per test: the server limits sign-ins per account. */
+export function newTelegramUserId(): number {
+  return 720_000_000 + Math.floor(Math.random() * 250_000_000);
+}
+
 /** The Telegram id of the person signed in to the web wallet, once its session cookie is set. */
 export async function signedInUserId(page: Page): Promise<number> {
   await expect.poll(async () => (await page.request.get('/api/v1/user/settings')).status()).toBe(200);
