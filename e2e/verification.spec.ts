@@ -148,3 +148,39 @@ for (const language of ['en', 'ru'] as const) {
       approvedWithoutReload(page, browser, baseURL ?? '', userId, language));
   });
 }
+
+test('in the mini app (en) a passport the provider rejects shows the reviewer’s reason by itself; sent again, it is approved', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const userId = newTelegramUserId();
+  const contact = signedContact({ user_id: userId, phone_number: '351912345679', first_name: 'Anna' });
+  await recordTelegramEvents(page, { contact: { response: contact } });
+  await page.goto(miniAppUrl('/account/verification/p2c-client', { userId }));
+  await pressMainAction(page, 'miniApp', 'Share phone number');
+  await personalDataAndPassport(page, 'miniApp', 'en');
+
+  await test.step('rejected with a reason: the person reads it without reloading', async () => {
+    await decideOnLocalProvider(browser, baseURL ?? '', userId, {
+      decision: 'reject',
+      reason: 'The photo is blurred: all four corners must be sharp.',
+    });
+    const notice = page.getByRole('alert');
+    await expect(notice).toContainText('Rejected: Passport', { timeout: 5_500 });
+    await expect(notice).toContainText('The photo is blurred: all four corners must be sharp.');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Passport' })).toContainText('Rejected');
+  });
+
+  await test.step('sent again and approved', async () => {
+    await pressMainAction(page, 'miniApp', 'Try again');
+    await page
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'passport-sharp.png', mimeType: 'image/png', buffer: passportImage });
+    await pressMainAction(page, 'miniApp', 'Upload');
+    await pressMainAction(page, 'miniApp', 'Send for review');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Passport' })).toContainText('In review');
+    await approvedWithoutReload(page, browser, baseURL ?? '', userId, 'en');
+  });
+});
