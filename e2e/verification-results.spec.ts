@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { signedContact } from './support/auth.ts';
-import { pressMainAction, type Surface } from './support/screenActions.ts';
+import { expectMainAction, pressMainAction, type Surface } from './support/screenActions.ts';
 import { signInThroughStandIn } from './support/standIn.ts';
-import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { lastTelegramEvent, miniAppUrl, recordTelegramEvents, sendTelegramEvent } from './support/telegram.ts';
 import { type AccessibilityProblem, accessibilityProblems, expect, test } from './support/test.ts';
 import {
   fillPersonalData,
@@ -129,7 +129,7 @@ for (const forged of [
   });
 }
 
-test('the mini app’s deep link verification-p2p-merchant opens the P2P merchant level with its four steps', async ({
+test('the mini app’s deep link verification-p2p-merchant opens the P2P merchant level with its four steps; Telegram’s back goes to the levels', async ({
   page,
 }) => {
   await recordTelegramEvents(page);
@@ -139,6 +139,13 @@ test('the mini app’s deep link verification-p2p-merchant opens the P2P merchan
   const steps = page.getByRole('listitem');
   await expect(steps).toHaveText([/Phone number/, /Personal data/, /Passport/, /Proof of address/]);
   await expect(steps.first()).toContainText('Not started');
+  await expectMainAction(page, 'miniApp', 'Share phone number');
+  await expect
+    .poll(async () => Reflect.get(Object(await lastTelegramEvent(page, 'web_app_setup_back_button')), 'is_visible'))
+    .toBe(true);
+  await sendTelegramEvent(page, 'back_button_pressed');
+  await expect(page).toHaveURL(/\/account\/verification$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verification' })).toBeVisible();
 });
 
 test('Account → Verification opens the levels, not the not-found page', async ({ page }) => {
