@@ -1,10 +1,6 @@
 import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
-import type {
-  ProviderStepType,
-  VerificationFlow,
-  VerificationLevel,
-  VerificationStep,
-} from '../src/contract/verification.ts';
+import type { ProviderStepType, VerificationFlow, VerificationStep } from '../src/contract/verification.ts';
+import type { VerificationLevel } from '../src/contract/verification-level.ts';
 
 /**
  * One verification level's steps (spec 000 s.4, s.7; issue 11; docs/verification.md "The app").

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { fileDownload } from './files';
-import { verificationLevel } from './verification';
+import { verificationLevel } from './verification-level';
 
 /**
  * Compliance requests and documents (spec 000 s.3, s.4, s.7). Shapes beyond the document item are

@@ -3,7 +3,7 @@ import { complianceDocument, complianceState, documentType } from './compliance'
 import { defineEndpoint } from './endpoint';
 import { fileDownload } from './files';
 import { compliance } from './settings';
-import { verificationLevel } from './verification';
+import { verificationLevel } from './verification-level';
 
 /**
  * The operator area (`/operator/...`): compliance operators, named by their Telegram ids in

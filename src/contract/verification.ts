@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { type VerificationLevel, verificationLevel } from './verification-level';
 
 /**
  * Verification (spec 000 s.3, s.4, s.7; spec 001 "Verification status"). The spec gives the
  * values and the paths; the shapes and the step calls are ours, decided in docs/verification.md.
  */
-
-/** A level is a set of steps; the route `/account/verification/{flow}` names one. */
-export const verificationLevels = ['basic', 'withdraw', 'p2c-client', 'p2p-merchant', 'p2c-merchant', 'full'] as const;
-export const verificationLevel = z.enum(verificationLevels);
-export type VerificationLevel = z.infer<typeof verificationLevel>;
 
 export const verificationStepTypes = [
   'PHONE_NUMBER',

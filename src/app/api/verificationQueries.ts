@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type VerificationLevel, verificationEndpoints } from '../../contract/verification.ts';
+import { verificationEndpoints } from '../../contract/verification.ts';
+import { type VerificationLevel } from '../../contract/verification-level.ts';
 import { call } from './call.ts';
 
 /**

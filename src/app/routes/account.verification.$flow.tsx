@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { verificationLevel } from '../../contract/verification.ts';
+import { verificationLevel } from '../../contract/verification-level.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { VerificationFlowPage } from '../features/verification/VerificationFlowPage.tsx';
 import {
   flowSearchOf,
   type VerificationFlowSearch,
   verificationFlowSearch,
-} from '../features/verification/verificationFlow.ts';
+} from '../features/verification/verificationFlowUrl.ts';
 import { useBack } from '../lib/back.ts';
 import type { FlowWrite } from '../lib/flowUrl.ts';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';

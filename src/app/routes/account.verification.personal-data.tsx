@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { verificationLevel } from '../../contract/verification.ts';
+import { verificationLevel } from '../../contract/verification-level.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { PersonalDataPage } from '../features/verification/PersonalDataView.tsx';
 

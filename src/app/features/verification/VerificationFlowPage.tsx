@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { providerStepOf } from '../../../../machines/verificationFlow.machine.ts';
-import type { VerificationLevel } from '../../../contract/verification.ts';
+import type { VerificationLevel } from '../../../contract/verification-level.ts';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
 import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
@@ -12,12 +12,14 @@ import {
   phoneBotUrl,
   provideVerificationFlow,
   type VerificationFlowActor,
+  verificationUrlStepOf,
+} from './verificationFlow.ts';
+import {
   type VerificationFlowSearch,
   type VerificationUrlStep,
   verificationSearchOf,
-  verificationUrlStepOf,
   verificationUrlSteps,
-} from './verificationFlow.ts';
+} from './verificationFlowUrl.ts';
 
 /**
  * `/account/verification/{flow}`: the verificationFlow machine for one level, its step kept in

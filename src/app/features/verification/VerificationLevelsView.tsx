@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { SectionStatus, VerificationLevel, VerificationOverview } from '../../../contract/verification.ts';
+import type { SectionStatus, VerificationOverview } from '../../../contract/verification.ts';
+import type { VerificationLevel } from '../../../contract/verification-level.ts';
 import { verificationOverviewQueryOptions } from '../../api/verificationQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';

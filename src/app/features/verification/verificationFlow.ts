@@ -1,19 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ActorRefFrom, fromPromise, type SnapshotFrom } from 'xstate';
-import * as z from 'zod/mini';
 import { type ContactAnswer, verificationFlowMachine } from '../../../../machines/verificationFlow.machine.ts';
 import type { AuthenticationConfig } from '../../../contract/auth.ts';
 import {
   type ProviderStepType,
   type VerificationFlow,
-  type VerificationLevel,
   type VerificationStep,
   verificationEndpoints,
 } from '../../../contract/verification.ts';
+import type { VerificationLevel } from '../../../contract/verification-level.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import { verificationFlowQueryOptions, verificationQueryKey } from '../../api/verificationQueries.ts';
 import type { Platform } from '../../platform/types.ts';
+import type { VerificationUrlStep } from './verificationFlowUrl.ts';
 
 /**
  * The verificationFlow machine (machines/verificationFlow.machine.ts) wired to the app:
@@ -102,30 +102,9 @@ export function provideVerificationFlow({ queryClient, platform, openPersonalDat
   });
 }
 
-/**
- * The flow's steps as URLs (docs/flow-urls.md): `/account/verification/{flow}` shows the level
- * and where it stands, `?step=phone` and `?step=documents` the sub-flows of the phone number and
- * of a provider step's files. The personal data have a route of their own.
- */
-export const verificationUrlSteps = ['overview', 'phone', 'documents'] as const;
-export type VerificationUrlStep = (typeof verificationUrlSteps)[number];
-
-export const verificationFlowSearch = z.object({
-  step: z.catch(z.optional(z.enum(verificationUrlSteps)), undefined),
-});
-export type VerificationFlowSearch = z.infer<typeof verificationFlowSearch>;
-
+/** The URL step (verificationFlowUrl.ts) the machine's state stands at. */
 export function verificationUrlStepOf(snapshot: VerificationFlowSnapshot): VerificationUrlStep {
   if (snapshot.hasTag('phone')) return 'phone';
   if (snapshot.hasTag('documents')) return 'documents';
   return 'overview';
-}
-
-export function verificationSearchOf(step: VerificationUrlStep): VerificationFlowSearch {
-  return step === 'overview' ? {} : { step };
-}
-
-/** The flow's own field of a route search that may hold others (the root's `back`). */
-export function flowSearchOf(search: VerificationFlowSearch): VerificationFlowSearch {
-  return verificationSearchOf(search.step ?? 'overview');
 }

@@ -4,10 +4,10 @@ import type { VerificationFlowError } from '../../../../machines/verificationFlo
 import type {
   SectionStatus,
   StepStatus,
-  VerificationLevel,
   VerificationResult,
   VerificationStepType,
 } from '../../../contract/verification.ts';
+import type { VerificationLevel } from '../../../contract/verification-level.ts';
 
 /**
  * Verification's words per code (levels, steps, statuses, results, the flow's errors), as Lingui

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ComplianceRequestKind, DocumentStatus, DocumentType } from '../../../contract/compliance';
-import type { VerificationLevel } from '../../../contract/verification';
+import type { VerificationLevel } from '../../../contract/verification-level';
 import { users } from './users';
 
 /**

@@ -1,6 +1,6 @@
 import { documentTypes } from '../../../contract/compliance';
 import type { OperatorDocument, OperatorUserView } from '../../../contract/operator';
-import { verificationLevels } from '../../../contract/verification';
+import { verificationLevels } from '../../../contract/verification-level';
 import { escapeHtml } from '../local-login/page';
 import type { OperatorPageText } from './local-text';
 

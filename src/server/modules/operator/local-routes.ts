@@ -10,7 +10,7 @@ import {
   restrictionsBody,
   verificationRequestBody,
 } from '../../../contract/operator';
-import { verificationLevel } from '../../../contract/verification';
+import { verificationLevel } from '../../../contract/verification-level';
 import { ApiError } from '../../http/api-error';
 import { acceptFormPosts } from '../../http/form-body';
 import { isCrossSitePost, sendLocalPage } from '../../http/local-page';

@@ -8,7 +8,7 @@ import {
   operatorErrorCodes,
   type RestrictionsChange,
 } from '../../../contract/operator';
-import type { VerificationLevel } from '../../../contract/verification';
+import type { VerificationLevel } from '../../../contract/verification-level';
 import type { Database } from '../../db/database';
 import { complianceDocuments, operatorActions } from '../../db/schema/compliance';
 import { userSettings, users } from '../../db/schema/users';

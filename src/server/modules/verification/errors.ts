@@ -1,5 +1,5 @@
-import type { VerificationLevel } from '../../../contract/verification';
 import { verificationErrorCodes } from '../../../contract/verification';
+import type { VerificationLevel } from '../../../contract/verification-level';
 import { ApiError } from '../../http/api-error';
 
 /** Verification's failures: stable codes with English messages. */

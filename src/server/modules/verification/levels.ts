@@ -3,11 +3,11 @@ import {
   type SectionStatus,
   type StepStatus,
   type VerificationFlow,
-  type VerificationLevel,
   type VerificationResult,
   type VerificationStep,
   type VerificationStepType,
 } from '../../../contract/verification';
+import type { VerificationLevel } from '../../../contract/verification-level';
 import type { StoredStepStatus } from '../../db/schema/verification';
 
 /** A step as stored (verification_steps); a step without one was never taken. */

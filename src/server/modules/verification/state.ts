@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import {
-  type SectionStatus,
-  type VerificationFlow,
-  type VerificationLevel,
-  type VerificationOverview,
-  type VerificationStepType,
-  verificationLevels,
+import type {
+  SectionStatus,
+  VerificationFlow,
+  VerificationOverview,
+  VerificationStepType,
 } from '../../../contract/verification';
+import { type VerificationLevel, verificationLevels } from '../../../contract/verification-level';
 import type { Database } from '../../db/database';
 import { userSettings } from '../../db/schema/users';
 import { verificationSteps, verifiedPhones } from '../../db/schema/verification';
