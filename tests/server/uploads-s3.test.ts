@@ -36,6 +36,55 @@ describe('signS3Request', () => {
   });
 });
 
+describe('signS3Request on AWS’s other worked examples', () => {
+  const example = {
+    endpoint: 'https://examplebucket.s3.amazonaws.com',
+    bucket: 'examplebucket',
+    region: 'us-east-1',
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  };
+  const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+  const signatureOf = (headers: Record<string, string>) => headers.authorization?.split('Signature=')[1];
+
+  it('PUT Object: a $ in the key is percent-encoded, and extra headers are signed', () => {
+    const headers = signS3Request(example, {
+      method: 'PUT',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
+      headers: { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      payloadHash: '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+
+    expect(headers.authorization).toContain(
+      'SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class,',
+    );
+    expect(signatureOf(headers)).toBe('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd');
+  });
+
+  it('GET Bucket (list objects): the query string is sorted and encoded', () => {
+    const headers = signS3Request(example, {
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2'),
+      payloadHash: emptyHash,
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+
+    expect(signatureOf(headers)).toBe('34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7');
+  });
+
+  it('GET Bucket lifecycle: a query key without a value', () => {
+    const headers = signS3Request(example, {
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/?lifecycle'),
+      payloadHash: emptyHash,
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+
+    expect(signatureOf(headers)).toBe('fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543');
+  });
+});
+
 describe('uploads into an S3-compatible bucket', () => {
   /** A bucket in memory that answers like S3 and records every signed request it gets. */
   const objects = new Map<string, Uint8Array<ArrayBuffer>>();

@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -9,7 +10,8 @@ import { apiErrorBody } from '../../src/contract/errors';
 import { storedFiles } from '../../src/server/db/schema/compliance';
 import { userSettings } from '../../src/server/db/schema/users';
 import { sessionCookieName } from '../../src/server/modules/auth/sessions';
-import { diskFileStore } from '../../src/server/modules/uploads/file-store';
+import { diskFileStore, newStorageKey } from '../../src/server/modules/uploads/file-store';
+import { cleanFileName } from '../../src/server/modules/uploads/service';
 import { type FormPart, multipartPost, sampleFiles } from './helpers/multipart';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
@@ -410,5 +412,119 @@ describe('an upload over a real connection', () => {
     expect(await response.json()).toMatchObject({ code: 'file_too_large' });
     expect(await storedFileCount()).toBe(before.rows);
     expect(filesOnDisk()).toHaveLength(before.files);
+  });
+});
+
+describe('malformed forms', () => {
+  it.each<[string, FormPart[], string, string]>([
+    [
+      'a repeated field',
+      [
+        { name: 'type', value: 'passport' },
+        { name: 'type', value: 'selfie' },
+      ],
+      'file_missing',
+      'The field "type" is repeated',
+    ],
+    [
+      'more fields than a form of ours has',
+      Array.from({ length: 9 }, (_, index) => ({ name: `field${index}`, value: 'x' })),
+      'validation_failed',
+      'The form has too many fields',
+    ],
+    ['a field named __proto__', [{ name: '__proto__', value: 'x' }], 'validation_failed', 'The form is not valid'],
+  ])('answers %s with 400 and keeps nothing', async (_case, fields, code, message) => {
+    const { token } = await signInTestUser(server.database);
+    const before = { rows: await storedFileCount(), files: filesOnDisk().length };
+
+    const response = await server.app.inject(
+      multipartPost(addDocumentUrl, token, [...fields, filePart(sampleFiles.jpeg)]),
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code, message });
+    expect(await storedFileCount()).toBe(before.rows);
+    expect(filesOnDisk()).toHaveLength(before.files);
+  });
+
+  it('answers a form cut off in the middle of the file with 400 file_missing, and keeps nothing', async () => {
+    const { token } = await signInTestUser(server.database);
+    const before = { rows: await storedFileCount(), files: filesOnDisk().length };
+    const whole = multipartPost(addDocumentUrl, token, [
+      { name: 'type', value: 'passport' },
+      filePart(sampleFiles.png),
+    ]);
+    const body = whole.payload;
+    if (!Buffer.isBuffer(body)) throw new Error('The form helper writes a Buffer');
+
+    const response = await server.app.inject({ ...whole, payload: body.subarray(0, body.length - 100) });
+
+    expect(response.statusCode).toBe(400);
+    expect(await errorOf(response)).toEqual({ code: 'file_missing', message: 'The form ended before the file did' });
+    expect(await storedFileCount()).toBe(before.rows);
+    expect(filesOnDisk()).toHaveLength(before.files);
+  });
+});
+
+describe('cleanFileName', () => {
+  it.each([
+    ['C:\\Users\\anna\\Documents\\passport.jpg', 'passport.jpg'],
+    ['../../etc/passwd', 'passwd'],
+    ['pass\u0000port\u0007\n.pdf', 'passport.pdf'],
+    ['  scan.png  ', 'scan.png'],
+    ['', 'file'],
+    ['folder/', 'file'],
+    ['\u0001\u0002', 'file'],
+  ])('keeps %j as %j', (name, kept) => {
+    expect(cleanFileName(name)).toBe(kept);
+  });
+
+  it('keeps at most 255 characters, counting a character outside the BMP as one', () => {
+    const long = `${'😀'.repeat(300)}.jpg`;
+
+    expect([...cleanFileName(long)]).toHaveLength(255);
+    expect(cleanFileName(long)).toBe('😀'.repeat(255));
+  });
+});
+
+describe('the disk store', () => {
+  it('keeps files readable by the server’s user only, in a folder only it can enter', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'kopilka-disk-store-')), 'uploads');
+    const store = diskFileStore(folder);
+    const key = newStorageKey();
+
+    await store.put(key, Readable.from([Buffer.from('%PDF-1.7')]));
+
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(join(folder, key)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual([key]);
+  });
+
+  it('refuses a key that is not one of its own, so no path can climb out of the folder', async () => {
+    const store = diskFileStore(mkdtempSync(join(tmpdir(), 'kopilka-disk-store-')));
+
+    await expect(store.get('../../etc/passwd')).rejects.toThrow('Not a storage key');
+    await expect(store.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow('Not a storage key');
+    await expect(store.remove('/etc/passwd')).rejects.toThrow('Not a storage key');
+  });
+
+  it('leaves nothing under the key when the stream fails half-way', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kopilka-disk-store-'));
+    const store = diskFileStore(folder);
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('%PDF-1.7 half'));
+        this.destroy(new Error('the client went away'));
+      },
+    });
+
+    await expect(store.put(newStorageKey(), failing)).rejects.toThrow('the client went away');
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('answers a missing key by throwing, before any byte is sent', async () => {
+    const store = diskFileStore(mkdtempSync(join(tmpdir(), 'kopilka-disk-store-')));
+
+    await expect(store.get(newStorageKey())).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import type {} from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -224,11 +224,13 @@ export function createUploads({ db, store, now }: UploadsDependencies): Uploads 
   };
 
   /** Streams the file part into the store under a new key; nothing is kept when it is refused. */
-  const storePart = async (file: NodeJS.ReadableStream & { truncated: boolean; destroy(): void }) => {
+  const storePart = async (file: Readable & { readonly truncated: boolean }) => {
     const key = newStorageKey();
     const inspector = new UploadInspector();
-    file.once('error', (error: Error) => inspector.destroy(error));
-    file.pipe(inspector);
+    // pipeline, not pipe: a part that failed before it reached us (a form cut short fails its
+    // file at once) must fail the inspector too, or the store would wait for it for ever. Its
+    // errors reach the store through the inspector, so the callback has nothing left to do.
+    pipeline(file, inspector, () => {});
     try {
       await store.put(key, inspector);
     } catch (error) {
@@ -282,6 +284,9 @@ export function createUploads({ db, store, now }: UploadsDependencies): Uploads 
       if (row === undefined) throw new Error('The stored file row was not written');
       return { file: toUploadedFile(row), fields: parsedFields };
     } catch (error) {
+      // The rest of a refused form is read and dropped: left unread, it would hold the connection
+      // (the client still sending, the server no longer reading) after the answer.
+      if (!request.raw.readableEnded) request.raw.resume();
       if (stored !== null) await store.remove(stored.key);
       const refusal =
         multipartRefusal(error) ?? (isBrokenBody(error) ? fileMissing('The form ended before the file did') : null);
