@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationFlow, verificationOverview, verificationStep } from '../../src/contract/verification';
 import { verifiedPhones } from '../../src/server/db/schema/verification';
+import { verifyContact } from '../../src/server/integrations/telegram/contact';
 import { sessionCookieName } from '../../src/server/modules/auth/sessions';
 import { type Call, caller, expectError, ok } from './helpers/security';
-import { initData, otherBotToken, unixSeconds } from './helpers/telegram';
+import { initData, otherBotToken, testBotToken, unixSeconds } from './helpers/telegram';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 import { contactResponse } from './helpers/verification';
 
@@ -50,6 +51,8 @@ describe('PHONE_NUMBER from the mini app (POST /verification/phone)', () => {
     });
     expect(ok(await send('GET', '/verification'), verificationOverview).phone).toBe('+•••••••••6789');
     expect(await storedPhone(userId)).toBe('+4915123456789');
+    const [row] = await server.database.db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+    expect(row?.source).toBe('mini_app');
   });
 
   it('refuses a contact whose hash has one character changed', async () => {
@@ -178,6 +181,36 @@ describe('PHONE_NUMBER from the mini app (POST /verification/phone)', () => {
     }
 
     expectError(await send('POST', '/verification/phone', { response: forged }), 429, 'rate_limited');
+  });
+});
+
+describe('verifyContact', () => {
+  const now = new Date('2026-11-01T12:00:00Z');
+  const signed = (fields: Record<string, string>) =>
+    initData({ auth_date: String(unixSeconds(now)), ...fields }, testBotToken);
+
+  it('answers the contact’s account, number and signing time', () => {
+    const raw = contactResponse({ userId: 42, phone: '79001234567' }, { at: now });
+
+    expect(verifyContact(raw, testBotToken, now, 86_400)).toEqual({
+      ok: true,
+      value: { userId: 42, phoneNumber: '79001234567', authDate: unixSeconds(now) },
+    });
+  });
+
+  it.each([
+    ['no contact', {}],
+    ['a contact that is not JSON', { contact: '{user_id:42' }],
+    ['a contact without a user id', { contact: JSON.stringify({ phone_number: '79001234567' }) }],
+    ['a contact without a number', { contact: JSON.stringify({ user_id: 42 }) }],
+  ])('refuses signed data with %s as invalid_user', (_name, fields) => {
+    expect(verifyContact(signed(fields), testBotToken, now, 86_400)).toEqual({ ok: false, reason: 'invalid_user' });
+  });
+
+  it('refuses another bot’s signature as hash_mismatch', () => {
+    const raw = contactResponse({ userId: 42, phone: '79001234567' }, { at: now, botToken: otherBotToken });
+
+    expect(verifyContact(raw, testBotToken, now, 86_400)).toEqual({ ok: false, reason: 'hash_mismatch' });
   });
 });
 

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { providerFile, providerSubmission, verificationFlow, verificationStep } from '../../src/contract/verification';
 import { providerSubmissions } from '../../src/server/db/schema/verification';
+import { diskFileStore } from '../../src/server/modules/uploads/file-store';
+import { createUploads } from '../../src/server/modules/uploads/service';
+import {
+  applyProviderDecision,
+  type IdentityProvider,
+  type ReviewRequest,
+} from '../../src/server/modules/verification/identity-provider';
+import { submitProviderStep } from '../../src/server/modules/verification/provider-steps';
 import { multipartPost, sampleFiles } from './helpers/multipart';
 import { type Call, caller, expectError, ok } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
@@ -237,6 +246,48 @@ describe('provider steps (SUMSUB_*) with the local identity provider', () => {
     });
   });
 
+  describe('the identity provider interface', () => {
+    it('hands the submission to the provider with its files, keeps the provider’s id and takes its decision', async () => {
+      const { send, token, userId } = await readyForPassport();
+      const fileId = await uploadedFileId(server, token, 'SUMSUB_BASIC');
+      const started: ReviewRequest[] = [];
+      const provider: IdentityProvider = {
+        name: 'sumsub',
+        start: async (request) => {
+          started.push(request);
+          return { externalId: 'applicant-77' };
+        },
+      };
+      const uploads = createUploads({ db: server.database.db, store: diskFileStore(tmpdir()), now: () => now });
+
+      await submitProviderStep({ db: server.database.db, uploads, provider, now: () => now }, userId, 'SUMSUB_BASIC', [
+        fileId,
+      ]);
+
+      const [row] = await server.database.db
+        .select()
+        .from(providerSubmissions)
+        .where(eq(providerSubmissions.userId, userId));
+      expect(row).toMatchObject({ provider: 'sumsub', externalId: 'applicant-77', status: 'on_review' });
+      expect(started).toEqual([
+        {
+          submissionId: row?.id,
+          userId,
+          type: 'SUMSUB_BASIC',
+          files: [expect.objectContaining({ id: fileId, ownerId: userId, mediaType: 'image/png' })],
+        },
+      ]);
+      const decision = { submissionId: row?.id ?? '', approved: false, reason: 'Expired document', reviewer: 'sumsub' };
+      expect(await applyProviderDecision(server.database.db, decision, now)).toBe('applied');
+      expect(await applyProviderDecision(server.database.db, decision, now)).toBe('already_decided');
+      expect(await stepOf(send, 'SUMSUB_BASIC')).toMatchObject({
+        status: 'rejected',
+        result: 'REJECTED',
+        reason: 'Expired document',
+      });
+    });
+  });
+
   describe('the local reviewer page /local/identity-provider', () => {
     it('lists a submission in review with its person, step and files, in a page that runs no script', async () => {
       const { send, token, userId } = await readyForPassport();
@@ -358,6 +409,16 @@ describe('provider steps (SUMSUB_*) with the local identity provider', () => {
 
       expect(await stepOf(send, 'SUMSUB_ADDRESS')).toMatchObject({ status: 'not_started' });
       expect(ok(await uploadStepFile(server, token, 'SUMSUB_ADDRESS'), providerFile).name).toBe('passport.png');
+    });
+
+    it('answers a decision on an id that is not a submission id as not found', async () => {
+      expect(
+        await applyProviderDecision(
+          server.database.db,
+          { submissionId: 'not-a-uuid', approved: true, reason: null, reviewer: 'sumsub' },
+          now,
+        ),
+      ).toBe('not_found');
     });
 
     it('does not exist outside local mode', async () => {

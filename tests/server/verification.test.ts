@@ -256,6 +256,83 @@ describe('verification', () => {
       expect(step).toMatchObject({ status: 'completed', result: 'OK' });
     });
 
+    it.each([
+      ['whose birthday month has passed this year', '2008-10-15', 'OK'],
+      ['whose birthday month is still to come', '2008-12-01', 'UNDER_18'],
+      ['born today', '2026-11-01', 'UNDER_18'],
+    ])('counts the age of a person %s by the calendar', async (_name, dateOfBirth, result) => {
+      const { send, userId } = await signedIn();
+      await sharePhone(send, userId, now);
+
+      const response = await send('POST', '/verification/personal-data', { ...adultForm, date_of_birth: dateOfBirth });
+
+      if (result === 'OK') expect(ok(response, verificationStep).result).toBe('OK');
+      else expect(expectError(response, 422, 'personal_data_refused')).toEqual({ result: 'UNDER_18' });
+    });
+
+    it('accepts a date of birth on 1 January 1900', async () => {
+      const { send, userId } = await signedIn();
+      await sharePhone(send, userId, now);
+
+      const step = ok(
+        await send('POST', '/verification/personal-data', { ...adultForm, date_of_birth: '1900-01-01' }),
+        verificationStep,
+      );
+
+      expect(step.result).toBe('OK');
+    });
+
+    it('keeps a middle name and leaves out an empty postal code', async () => {
+      const { send, userId } = await signedIn();
+      await sharePhone(send, userId, now);
+
+      ok(
+        await send('POST', '/verification/personal-data', { ...adultForm, middle_name: 'Marie', postal_code: '' }),
+        verificationStep,
+      );
+
+      expect(ok(await send('GET', '/verification/personal-data'), personalDataAnswer).data).toEqual({
+        first_name: 'Alice',
+        last_name: 'Smith',
+        middle_name: 'Marie',
+        date_of_birth: '1990-05-17',
+        country: 'DE',
+        city: 'Berlin',
+        address: 'Unter den Linden 1',
+      });
+    });
+
+    it('names the field it refuses', async () => {
+      const { send, userId } = await signedIn();
+      await sharePhone(send, userId, now);
+
+      const country = expectError(
+        await send('POST', '/verification/personal-data', { ...adultForm, country: 'EU' }),
+        400,
+        'validation_failed',
+      );
+      const birth = expectError(
+        await send('POST', '/verification/personal-data', { ...adultForm, date_of_birth: '2030-01-01' }),
+        400,
+        'validation_failed',
+      );
+
+      expect(country).toEqual({
+        location: 'body',
+        issues: [{ path: ['country'], code: 'invalid_value', message: 'Not an ISO 3166-1 country code' }],
+      });
+      expect(birth).toEqual({
+        location: 'body',
+        issues: [
+          {
+            path: ['date_of_birth'],
+            code: 'invalid_value',
+            message: 'The date of birth must be a past date after 1900',
+          },
+        ],
+      });
+    });
+
     it('refuses a country of the configured restricted list with RESTRICTED_REGION', async () => {
       const { send, userId } = await signedIn();
       await sharePhone(send, userId, now);

@@ -41,7 +41,6 @@ export interface SubmittedFile {
 /** The files of the submissions, each list in the person's order. */
 async function filesOf(db: Database, submissionIds: readonly string[]): Promise<Map<string, SubmittedFile[]>> {
   const files = new Map<string, SubmittedFile[]>(submissionIds.map((id) => [id, []]));
-  if (submissionIds.length === 0) return files;
   const rows = await db
     .select({
       submissionId: providerSubmissionFiles.submissionId,

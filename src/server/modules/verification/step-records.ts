@@ -3,7 +3,6 @@ import type { VerificationResult, VerificationStep, VerificationStepType } from 
 import type { Database } from '../../db/database';
 import { userSettings } from '../../db/schema/users';
 import { type StoredStepStatus, verificationSteps } from '../../db/schema/verification';
-import { unauthorized } from '../../http/api-error';
 import { verificationErrors } from './errors';
 import { canTakeStep, type PersonState, type StepRecord, stepView } from './levels';
 import { personStateOf } from './state';
@@ -19,12 +18,12 @@ export interface StepOutcome {
  * same person (two tabs, a retry) take their steps one after the other, each seeing the other's.
  */
 async function lockPerson(tx: Database, userId: number): Promise<void> {
-  const [row] = await tx
+  // A removed account has no row to lock; personStateOf answers it with 401 right after.
+  await tx
     .select({ userId: userSettings.userId })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
     .for('update');
-  if (row === undefined) throw unauthorized();
 }
 
 /**
@@ -63,15 +62,15 @@ export async function writeStep(
   return stepView({ ...state, records: new Map(state.records).set(type, record) }, type);
 }
 
-/** A step in review gets its decision; false when it is not in review (decided already). */
+/** A step in review gets its decision (a step no longer in review is left as it is). */
 export async function settleStep(
   tx: Database,
   userId: number,
   type: VerificationStepType,
   outcome: StepOutcome,
   now: Date,
-): Promise<boolean> {
-  const rows = await tx
+): Promise<void> {
+  await tx
     .update(verificationSteps)
     .set({ status: outcome.status, result: outcome.result, reason: outcome.reason, updatedAt: now })
     .where(
@@ -80,7 +79,5 @@ export async function settleStep(
         eq(verificationSteps.type, type),
         eq(verificationSteps.status, 'in_progress'),
       ),
-    )
-    .returning({ userId: verificationSteps.userId });
-  return rows.length === 1;
+    );
 }
