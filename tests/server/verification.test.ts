@@ -302,6 +302,33 @@ describe('verification', () => {
       });
     });
 
+    it('forgets a middle name and postal code left out of a later submission', async () => {
+      const { send, userId } = await signedIn();
+      await sharePhone(send, userId, now);
+      expectError(
+        await send('POST', '/verification/personal-data', {
+          ...adultForm,
+          middle_name: 'Marie',
+          date_of_birth: '2010-01-01',
+        }),
+        422,
+        'personal_data_refused',
+      );
+      const { postal_code: _left, ...withoutPostalCode } = adultForm;
+
+      ok(await send('POST', '/verification/personal-data', withoutPostalCode), verificationStep);
+
+      const { data } = ok(await send('GET', '/verification/personal-data'), personalDataAnswer);
+      expect(data).toEqual({
+        first_name: 'Alice',
+        last_name: 'Smith',
+        date_of_birth: '1990-05-17',
+        country: 'DE',
+        city: 'Berlin',
+        address: 'Unter den Linden 1',
+      });
+    });
+
     it('names the field it refuses', async () => {
       const { send, userId } = await signedIn();
       await sharePhone(send, userId, now);
