@@ -506,6 +506,9 @@ describe('the disk store', () => {
     await expect(store.get('../../etc/passwd')).rejects.toThrow('Not a storage key');
     await expect(store.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow('Not a storage key');
     await expect(store.remove('/etc/passwd')).rejects.toThrow('Not a storage key');
+    const key = newStorageKey();
+    await expect(store.get(`../${key}`)).rejects.toThrow('Not a storage key');
+    await expect(store.get(`${key}/../../x`)).rejects.toThrow('Not a storage key');
   });
 
   it('leaves nothing under the key when the stream fails half-way', async () => {
