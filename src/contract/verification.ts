@@ -90,20 +90,30 @@ export const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'Expected a tw
 export const countryItem = z.object({ code: countryCode, name: z.object({ en: z.string(), ru: z.string() }) });
 export type CountryItem = z.infer<typeof countryItem>;
 
-const nameField = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-const addressField = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+/**
+ * No control characters and no invisible formatting (bidi overrides that show "exe.gnp" as
+ * "png.exe", zero-width spaces, soft hyphens): an operator or a provider reads these fields as
+ * they are. ZWNJ and ZWJ stay, since Persian and Indic names are written with them.
+ */
+const visibleText = z.regex(
+  /^(?:[^\p{Cc}\p{Cf}]|[\u200C\u200D])*$/u,
+  'Must not contain control characters or invisible formatting',
+);
+const withLetter = z.regex(/\p{L}/u, 'Must contain a letter');
+const nameField = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), visibleText, withLetter);
+const addressField = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), visibleText);
 
 /** The BASIC step's form. */
 export const personalData = z.strictObject({
   first_name: nameField,
   last_name: nameField,
-  middle_name: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  middle_name: z.optional(z.string().check(z.trim(), z.maxLength(64), visibleText)),
   /** YYYY-MM-DD. */
   date_of_birth: z.iso.date(),
   country: countryCode,
-  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), visibleText, withLetter),
   address: addressField,
-  postal_code: z.optional(z.string().check(z.trim(), z.maxLength(16))),
+  postal_code: z.optional(z.string().check(z.trim(), z.maxLength(16), visibleText)),
 });
 export type PersonalData = z.infer<typeof personalData>;
 
