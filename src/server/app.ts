@@ -12,7 +12,7 @@ import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/serve-app';
 import type { TelegramSettings } from './integrations/telegram/settings';
-import { logRedactPaths, serializeRequest } from './logging';
+import { logRedactPaths, serializeError, serializeRequest } from './logging';
 import { registerAddressBookRoutes } from './modules/address-book/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import type { SessionPolicy } from './modules/auth/sessions';
@@ -44,6 +44,8 @@ export interface AppDependencies {
   readonly appDir: string | null;
   /** Pino level, or 'silent'. */
   readonly logLevel: string;
+  /** Where log lines go; standard output by default (tests read them from here). */
+  readonly logStream?: { write(line: string): void };
   /** Validate every answer against the contract (on in development and tests). */
   readonly validateResponses: boolean;
   /** The clock; tests move it to expire sessions. */
@@ -89,7 +91,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: {
       level: dependencies.logLevel,
       redact: { paths: logRedactPaths, censor: '[redacted]' },
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
+      ...(dependencies.logStream === undefined ? {} : { stream: dependencies.logStream }),
     },
     genReqId: () => randomUUID(),
     trustProxy: dependencies.trustProxy ?? false,

@@ -43,6 +43,8 @@ export interface TestServerOptions {
   readonly restrictedCountries?: readonly string[];
   /** Telegram ids of the compliance operators; none otherwise. */
   readonly operatorIds?: readonly number[];
+  /** Receives the server's log lines at level info; silent otherwise. */
+  readonly logStream?: { write(line: string): void };
 }
 
 /**
@@ -59,7 +61,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const app = await buildApp({
     database: testDatabase.handle,
     appDir: options.appDir ?? mkdtempSync(join(tmpdir(), 'kopilka-app-')),
-    logLevel: 'silent',
+    logLevel: options.logStream === undefined ? 'silent' : 'info',
+    ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
     validateResponses: true,
     now: () => now,
     telegram: {
