@@ -22,6 +22,12 @@ const screens = [
   { name: 'settings', path: '/account/settings' },
   { name: 'local-currency', path: '/account/settings/local-currency' },
   { name: 'address-book', path: '/account/address-book' },
+  { name: 'verification', path: '/account/verification' },
+  { name: 'verification-level', path: '/account/verification/p2c-client' },
+  { name: 'personal-data', path: '/account/verification/personal-data' },
+  { name: 'documents', path: '/account/verification/documents' },
+  { name: 'compliance', path: '/compliance' },
+  { name: 'compliance-policy', path: '/compliance-policy' },
 ] as const;
 
 const folder = 'e2e/artifacts/screenshots/look';
