@@ -44,6 +44,11 @@ export interface AppDependencies {
   readonly appDir: string | null;
   /** Pino level, or 'silent'. */
   readonly logLevel: string;
+  /**
+   * How long a connection may stay silent mid-request, and how long a whole request may take to
+   * arrive; {@link defaultTimeouts} otherwise.
+   */
+  readonly timeouts?: { readonly idleMs: number; readonly requestMs: number };
   /** Where log lines go; standard output by default (tests read them from here). */
   readonly logStream?: { write(line: string): void };
   /** Validate every answer against the contract (on in development and tests). */
@@ -85,6 +90,13 @@ export interface SecurityDependencies {
   readonly botApi?: BotApi;
 }
 
+/**
+ * Fastify waits for ever by default (both 0), so a client that opens an upload and stops sending
+ * would hold its connection, and the file's half-written copy, as long as it likes. A silent
+ * minute ends it; a whole request (10 MB on a slow mobile line) gets five.
+ */
+export const defaultTimeouts = { idleMs: 60_000, requestMs: 300_000 } as const;
+
 /** The whole server as a Fastify instance: `main.ts` listens on it, tests call `app.inject`. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -94,6 +106,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       serializers: { req: serializeRequest, err: serializeError },
       ...(dependencies.logStream === undefined ? {} : { stream: dependencies.logStream }),
     },
+    connectionTimeout: (dependencies.timeouts ?? defaultTimeouts).idleMs,
+    requestTimeout: (dependencies.timeouts ?? defaultTimeouts).requestMs,
     genReqId: () => randomUUID(),
     trustProxy: dependencies.trustProxy ?? false,
     frameworkErrors: answerFrameworkError,

@@ -43,6 +43,8 @@ export interface TestServerOptions {
   readonly restrictedCountries?: readonly string[];
   /** Telegram ids of the compliance operators; none otherwise. */
   readonly operatorIds?: readonly number[];
+  /** The server's connection timeouts; the defaults otherwise. */
+  readonly timeouts?: { readonly idleMs: number; readonly requestMs: number };
   /** Receives the server's log lines at level info; silent otherwise. */
   readonly logStream?: { write(line: string): void };
 }
@@ -63,6 +65,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     appDir: options.appDir ?? mkdtempSync(join(tmpdir(), 'kopilka-app-')),
     logLevel: options.logStream === undefined ? 'silent' : 'info',
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     validateResponses: true,
     now: () => now,
     telegram: {

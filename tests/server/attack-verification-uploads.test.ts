@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../src/server/db/schema/compliance';
+import { diskFileStore } from '../../src/server/modules/uploads/file-store';
+import { multipartBody, sampleFiles } from './helpers/multipart';
+import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
+
+// Uploads attacked over a real connection: a client that starts a form and then stops sending.
+
+const idleTimeoutMs = 400;
+let server: TestServer;
+let uploadsFolder: string;
+let port: number;
+
+beforeAll(async () => {
+  uploadsFolder = mkdtempSync(join(tmpdir(), 'kopilka-attack-uploads-'));
+  server = await createTestServer({
+    fileStore: diskFileStore(uploadsFolder),
+    rateLimits: { file_upload: {} },
+    timeouts: { idleMs: idleTimeoutMs, requestMs: 5_000 },
+  });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server has no TCP port');
+  port = address.port;
+});
+afterAll(() => server.close());
+
+function filesOnDisk(): string[] {
+  try {
+    return readdirSync(uploadsFolder, { recursive: true }).map(String);
+  } catch {
+    return [];
+  }
+}
+
+describe('a stalled upload (slowloris)', () => {
+  it('is cut off once the client sends nothing for the idle timeout, keeping nothing of the file', async () => {
+    const { token } = await signInTestUser(server.database);
+    const body = multipartBody([
+      { name: 'type', value: 'passport' },
+      { name: 'file', filename: 'passport.png', contentType: 'image/png', content: new Uint8Array(1024 * 1024) },
+    ]);
+    // A real PNG's first bytes, then the client stalls half-way through the file.
+    const pngAt = body.indexOf(Buffer.from('\r\n\r\n', 'latin1'), body.indexOf('filename=')) + 4;
+    body.set(sampleFiles.png.subarray(0, 16), pngAt);
+    const sent = body.subarray(0, pngAt + 64 * 1024);
+
+    const socket = connect(port, '127.0.0.1');
+    const closedAfterMs = await new Promise<number>((resolve, reject) => {
+      const started = Date.now();
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('The server still holds the stalled upload after 4 s'));
+      }, 4_000);
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        resolve(Date.now() - started);
+      });
+      socket.on('error', () => {});
+      socket.write(
+        'POST /api/v1/user/compliance-documents HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Authorization: Bearer ${token}\r\n` +
+          'Content-Type: multipart/form-data; boundary=----kopilka-test-boundary-7MA4YWxkTrZu0gW\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n`,
+      );
+      socket.write(sent);
+    });
+
+    expect(closedAfterMs).toBeGreaterThanOrEqual(idleTimeoutMs - 50);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [row] = await server.database.db.select({ count: sql<number>`count(*)::int` }).from(storedFiles);
+    expect(row?.count).toBe(0);
+    expect(filesOnDisk()).toEqual([]);
+  });
+});
+
+describe('the default connection timeouts', () => {
+  it('end a connection silent for a minute and a request still arriving after five', async () => {
+    const defaults = await createTestServer();
+    try {
+      expect(defaults.app.server.timeout).toBe(60_000);
+      expect(defaults.app.server.requestTimeout).toBe(300_000);
+    } finally {
+      await defaults.close();
+    }
+  });
+});
