@@ -9,8 +9,8 @@ export const localOperatorPath = '/local/operator';
 export const localOperatorFilePath = `${localOperatorPath}/file`;
 
 const styles = `
-:root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#3390ec;--field:#f4f4f5;--good:#31b545;--bad:#e53935;--warn:#f5a623}
-@media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--field:#2c2c2c;--bad:#ff595a}}
+:root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#2270c9;--button:#2270c9;--field:#f4f4f5;--good:#1b7f35;--bad:#c62828;--button-bad:#c62828;--warn:#a15c00}
+@media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--button:#6654cc;--field:#2c2c2c;--bad:#ff595a;--button-bad:#d32f2f;--good:#4cc764;--warn:#f5a623}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font:15px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
 main{max-width:720px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 8px}h2{font-size:16px;margin:24px 0 8px}p{margin:0 0 12px}
 .hint{color:var(--hint);font-size:13px}.error{color:var(--bad);font-weight:600}section,article{border:1px solid var(--line);border-radius:12px;padding:12px;margin:12px 0}
@@ -18,7 +18,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:0}dt{c
 .approved{color:var(--good)}.rejected{color:var(--bad)}.on_review{color:var(--hint)}.requested{color:var(--warn)}
 label{display:block;margin:8px 0}input[type=text],input[type=datetime-local],select{width:100%;padding:10px;border:1px solid var(--line);border-radius:8px;background:var(--field);color:var(--text);font:inherit}
 label.check{display:flex;gap:8px;align-items:center}.row{display:flex;gap:8px;flex-wrap:wrap;align-items:end}
-button{border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;font-weight:600;padding:10px 16px;cursor:pointer}button.reject{background:var(--bad)}
+button{border:0;border-radius:8px;background:var(--button);color:#fff;font:inherit;font-weight:600;padding:10px 16px;cursor:pointer}button.reject{background:var(--button-bad)}
 a{color:var(--accent)}ul{margin:0;padding-left:18px}
 `;
 

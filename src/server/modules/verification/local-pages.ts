@@ -11,16 +11,16 @@ export const localIdentityProviderFilePath = (fileId: string) => `${localIdentit
 type Language = 'en' | 'ru';
 
 const styles = `
-:root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#3390ec;--field:#f4f4f5;--bad:#e53935}
-@media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--field:#2c2c2c;--bad:#ff595a}}
+:root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#2270c9;--button:#2270c9;--field:#f4f4f5;--bad:#c62828;--button-bad:#c62828}
+@media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--button:#6654cc;--field:#2c2c2c;--bad:#ff595a;--button-bad:#d32f2f}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font:15px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
 main{max-width:640px;margin:0 auto;padding:24px 16px}h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:0 0 4px}p{margin:0 0 12px}
 .hint{color:var(--hint);font-size:13px}article{border:1px solid var(--line);border-radius:12px;padding:12px;margin:12px 0}
 .files{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}.files a{color:var(--accent);font-size:13px}
 .files img{display:block;max-width:180px;max-height:180px;border-radius:8px;border:1px solid var(--line)}
 label{display:block;margin:8px 0}input[type=text],input[type=tel]{width:100%;padding:10px;border:1px solid var(--line);border-radius:8px;background:var(--field);color:var(--text);font:inherit}
-.actions{display:flex;gap:8px;flex-wrap:wrap}button{border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;font-weight:600;padding:10px 16px;cursor:pointer}
-button.reject{background:var(--bad)}a.back{color:var(--accent)}
+.actions{display:flex;gap:8px;flex-wrap:wrap}button{border:0;border-radius:8px;background:var(--button);color:#fff;font:inherit;font-weight:600;padding:10px 16px;cursor:pointer}
+button.reject{background:var(--button-bad)}a.back{color:var(--accent)}
 `;
 
 function page(language: Language, title: string, body: string): string {
