@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { verificationEndpoints } from '../../contract/verification.ts';
-import { type VerificationLevel } from '../../contract/verification-level.ts';
+import type { VerificationLevel } from '../../contract/verification-level.ts';
 import { call } from './call.ts';
 
 /**
