@@ -36,6 +36,9 @@ export type DocumentType = z.infer<typeof documentType>;
 
 /** Uploads are images (JPEG, PNG, WebP, HEIC) or PDF, recognised by their bytes, at most this big. */
 export const maxUploadBytes = 10 * 1024 * 1024;
+/** What one account may keep in all: this many files, of at most this many bytes together. */
+export const maxStoredFilesPerAccount = 100;
+export const maxStoredBytesPerAccount = 200 * 1024 * 1024;
 export const uploadMediaTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -75,6 +78,11 @@ export const complianceErrorCodes = {
   fileTooLarge: 'file_too_large',
   /** 415: the bytes are not an image or PDF, whatever the name says. */
   fileTypeRefused: 'file_type_refused',
+  /**
+   * 429: the account keeps as many files as one may (100, or 200 MB in all); support can clear
+   * old ones. Bounds what one account can write to the server's disk.
+   */
+  uploadQuotaReached: 'upload_quota_reached',
   /** 400: the multipart body has no file, or more than one. */
   fileMissing: 'file_missing',
   /** 404: no such document for this person. */
@@ -109,7 +117,7 @@ export const complianceEndpoints = {
     path: '/user/compliance-documents/:short_id/file',
     params: shortIdParams,
     response: complianceDocument,
-    errors: [401, 403, 404, 409, 413, 415],
+    errors: [401, 403, 404, 409, 413, 415, 429],
     auth: true,
     upload: true,
   }),
@@ -118,7 +126,7 @@ export const complianceEndpoints = {
     method: 'POST',
     path: '/user/compliance-documents',
     response: complianceDocument,
-    errors: [401, 403, 413, 415],
+    errors: [401, 403, 413, 415, 429],
     auth: true,
     upload: true,
   }),

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../src/server/db/schema/compliance';
-import { diskFileStore } from '../../src/server/modules/uploads/file-store';
-import { multipartBody, sampleFiles } from './helpers/multipart';
+import { diskFileStore, newStorageKey } from '../../src/server/modules/uploads/file-store';
+import { multipartBody, multipartPost, sampleFiles } from './helpers/multipart';
+import { expectError } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 // Uploads attacked over a real connection: a client that starts a form and then stops sending.
@@ -88,5 +89,62 @@ describe('the default connection timeouts', () => {
     } finally {
       await defaults.close();
     }
+  });
+});
+
+describe('an account filling the server’s disk', () => {
+  /** Files the owner has kept already, written straight into the table (their bytes do not matter here). */
+  async function keepFiles(ownerId: number, count: number, size: number): Promise<void> {
+    await server.database.db.insert(storedFiles).values(
+      Array.from({ length: count }, (_, index) => ({
+        ownerId,
+        storageKey: newStorageKey(),
+        originalName: `scan ${index}.png`,
+        mediaType: 'image/png',
+        size,
+        createdAt: new Date(),
+      })),
+    );
+  }
+
+  const upload = (token: string) =>
+    server.app.inject(
+      multipartPost('/api/v1/user/compliance-documents', token, [
+        { name: 'type', value: 'other' },
+        { name: 'file', filename: 'one more.png', contentType: 'image/png', content: sampleFiles.png },
+      ]),
+    );
+
+  async function filesOf(ownerId: number): Promise<number> {
+    const [row] = await server.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(storedFiles)
+      .where(sql`${storedFiles.ownerId} = ${ownerId}`);
+    return row?.count ?? -1;
+  }
+
+  it('may keep 100 files; the 101st is refused with 429 upload_quota_reached and not kept', async () => {
+    const { userId, token } = await signInTestUser(server.database);
+    await keepFiles(userId, 99, 1000);
+
+    expect((await upload(token)).statusCode).toBe(200);
+    expectError(await upload(token), 429, 'upload_quota_reached');
+    expect(await filesOf(userId)).toBe(100);
+  });
+
+  it('may keep 200 MB in all; past that an upload is refused with 429 upload_quota_reached', async () => {
+    const { userId, token } = await signInTestUser(server.database);
+    await keepFiles(userId, 20, 10 * 1024 * 1024);
+
+    expectError(await upload(token), 429, 'upload_quota_reached');
+    expect(await filesOf(userId)).toBe(20);
+  });
+
+  it('counts only the uploader’s own files', async () => {
+    const crowded = await signInTestUser(server.database);
+    await keepFiles(crowded.userId, 100, 1000);
+    const { token } = await signInTestUser(server.database);
+
+    expect((await upload(token)).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,15 @@
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import type {} from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { complianceErrorCodes, maxUploadBytes, uploadMediaTypes } from '../../../contract/compliance';
+import {
+  complianceErrorCodes,
+  maxStoredBytesPerAccount,
+  maxStoredFilesPerAccount,
+  maxUploadBytes,
+  uploadMediaTypes,
+} from '../../../contract/compliance';
 import { isPermitted } from '../../../contract/settings';
 import { type UploadMediaType, uploadMediaTypeOf, uploadSignatureBytes } from '../../../contract/uploadFileType';
 import type { Database } from '../../db/database';
@@ -223,6 +229,23 @@ export function createUploads({ db, store, now }: UploadsDependencies): Uploads 
     }
   };
 
+  /** Before reading a byte: the owner keeps fewer files, and fewer bytes, than an account may. */
+  const assertRoomFor = async (ownerId: number): Promise<void> => {
+    const [kept] = await db
+      .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8` })
+      .from(storedFiles)
+      .where(eq(storedFiles.ownerId, ownerId));
+    if (kept === undefined) return;
+    if (kept.files >= maxStoredFilesPerAccount || kept.bytes >= maxStoredBytesPerAccount) {
+      throw new ApiError(
+        429,
+        complianceErrorCodes.uploadQuotaReached,
+        'This account keeps as many files as it may; write to support to clear old ones',
+        { max_files: maxStoredFilesPerAccount, max_bytes: maxStoredBytesPerAccount },
+      );
+    }
+  };
+
   /** Streams the file part into the store under a new key; nothing is kept when it is refused. */
   const storePart = async (file: Readable & { readonly truncated: boolean }) => {
     const key = newStorageKey();
@@ -247,6 +270,7 @@ export function createUploads({ db, store, now }: UploadsDependencies): Uploads 
 
   const receive: Uploads['receive'] = async (request, options) => {
     await assertMayUpload(options.ownerId);
+    await assertRoomFor(options.ownerId);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxUploadBytes + multipartOverheadBytes) throw fileTooLarge();
     if (typeof request.isMultipart !== 'function') {
