@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { verificationErrorCodes } from '../../../contract/verification';
 import { ApiError } from '../../http/api-error';
 import { cookieToken } from '../../http/authenticate';
 import { acceptFormPosts } from '../../http/form-body';
+import { isCrossSitePost, localPageHeaders, sendLocalPage } from '../../http/local-page';
 import type { EndpointContext } from '../../http/register-endpoint';
 import type { TelegramSettings } from '../../integrations/telegram/settings';
 import { findSessionUser } from '../auth/sessions';
-import { serverOrigin } from '../local-login/routes';
 import { pageLanguage } from '../local-login/text';
 import { sendStoredFile } from '../uploads/routes';
 import type { Uploads } from '../uploads/service';
@@ -25,25 +25,6 @@ import { localPagesText } from './local-text';
 import { recordVerifiedPhone } from './phone';
 import { isSubmittedFile, submissionsInReview } from './provider-steps';
 import { verificationOverviewOf } from './state';
-
-const pageHeaders = {
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  // Not no-referrer: under that policy Chromium posts forms with `Origin: null`.
-  'referrer-policy': 'same-origin',
-  'x-content-type-options': 'nosniff',
-};
-
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.status(status).headers(pageHeaders).type('text/html; charset=utf-8').send(html);
-}
-
-/** A form post from a page of another site (a browser always sends Origin with a POST). */
-function isCrossSite(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  return origin !== undefined && origin !== serverOrigin(request);
-}
 
 const phoneForm = z.object({ phone_number: z.string().check(z.maxLength(32)) });
 const decisionForm = z.object({
@@ -92,10 +73,14 @@ export async function registerLocalVerificationPages(
       const text = localPagesText(language);
       const userId = await signedInUser(request);
       if (userId === null)
-        return sendHtml(reply, 401, renderMessagePage(language, text, text.signInFirst, text.signInFirstText));
+        return sendLocalPage(reply, 401, renderMessagePage(language, text, text.signInFirst, text.signInFirstText));
       const { phone } = await verificationOverviewOf(context.db, userId);
       if (phone !== null) {
-        return sendHtml(reply, 200, renderMessagePage(language, text, text.phoneShared, text.phoneDoneAlready(phone)));
+        return sendLocalPage(
+          reply,
+          200,
+          renderMessagePage(language, text, text.phoneShared, text.phoneDoneAlready(phone)),
+        );
       }
       const html = renderPhonePage({
         language,
@@ -103,39 +88,39 @@ export async function registerLocalVerificationPages(
         botUsername: telegram.botUsername,
         suggestedNumber: fictionalNumber(userId),
       });
-      return sendHtml(reply, 200, html);
+      return sendLocalPage(reply, 200, html);
     });
 
     scope.post(localPhonePath, async (request, reply) => {
       const language = pageLanguage(request.headers['accept-language']);
       const text = localPagesText(language);
-      if (isCrossSite(request))
-        return sendHtml(reply, 403, renderRefusalPage(language, text, text.otherSite, localPhonePath));
+      if (isCrossSitePost(request))
+        return sendLocalPage(reply, 403, renderRefusalPage(language, text, text.otherSite, localPhonePath));
       const userId = await signedInUser(request);
       if (userId === null)
-        return sendHtml(reply, 401, renderMessagePage(language, text, text.signInFirst, text.signInFirstText));
+        return sendLocalPage(reply, 401, renderMessagePage(language, text, text.signInFirst, text.signInFirstText));
       await context.rateLimits.hit('verification_submit', { userId, address: request.ip });
       const form = z.safeParse(phoneForm, request.body);
       if (!form.success)
-        return sendHtml(reply, 400, renderRefusalPage(language, text, text.invalidForm, localPhonePath));
+        return sendLocalPage(reply, 400, renderRefusalPage(language, text, text.invalidForm, localPhonePath));
       try {
         await recordVerifiedPhone(context.db, userId, form.data.phone_number, 'bot', context.now());
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const invalid = error.code === verificationErrorCodes.contactInvalid;
         const message = invalid ? text.invalidPhone : text.stepUnavailable;
-        return sendHtml(
+        return sendLocalPage(
           reply,
           error.statusCode === 403 ? 400 : error.statusCode,
           renderRefusalPage(language, text, message, localPhonePath),
         );
       }
-      return sendHtml(reply, 200, renderMessagePage(language, text, text.phoneShared, text.phoneSharedText));
+      return sendLocalPage(reply, 200, renderMessagePage(language, text, text.phoneShared, text.phoneSharedText));
     });
 
     scope.get(localIdentityProviderPath, async (request, reply) => {
       const language = pageLanguage(request.headers['accept-language']);
-      return sendHtml(
+      return sendLocalPage(
         reply,
         200,
         renderReviewPage(language, localPagesText(language), await submissionsInReview(context.db)),
@@ -145,7 +130,7 @@ export async function registerLocalVerificationPages(
     scope.get(`${localIdentityProviderPath}/files/:id`, async (request, reply) => {
       const params = z.safeParse(fileParams, request.params);
       if (!params.success || !(await isSubmittedFile(context.db, params.data.id))) {
-        return reply.status(404).headers(pageHeaders).type('text/plain; charset=utf-8').send('No such file');
+        return reply.status(404).headers(localPageHeaders).type('text/plain; charset=utf-8').send('No such file');
       }
       return sendStoredFile(reply, await uploads.open(params.data.id, { operator: true }));
     });
@@ -154,8 +139,8 @@ export async function registerLocalVerificationPages(
       const language = pageLanguage(request.headers['accept-language']);
       const text = localPagesText(language);
       const refuse = (status: number, message: string) =>
-        sendHtml(reply, status, renderRefusalPage(language, text, message, localIdentityProviderPath));
-      if (isCrossSite(request)) return refuse(403, text.otherSite);
+        sendLocalPage(reply, status, renderRefusalPage(language, text, message, localIdentityProviderPath));
+      if (isCrossSitePost(request)) return refuse(403, text.otherSite);
       const form = z.safeParse(decisionForm, request.body);
       if (!form.success) return refuse(400, text.invalidForm);
       const { submission_id: submissionId, decision, reason } = form.data;
