@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { defaultRestrictedCountries } from './config';
 import type { DatabaseHandle } from './db/database';
 import { answerFrameworkError, apiNotFound, installErrorHandler } from './http/error-handler';
+import { refuseReboundHosts } from './http/local-page';
 import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
@@ -172,6 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   // Outside local mode the stand-in does not exist at all (its path is a plain 404).
   if (dependencies.telegram.localMode) {
+    refuseReboundHosts(app, security.publicUrl ?? null);
     await registerLocalLoginRoutes(app, context, dependencies.telegram);
     registerMailboxRoutes(app, context);
     registerChainSimulatorRoutes(app, context);

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverOrigin } from '../modules/local-login/routes';
 
 /**
@@ -22,4 +23,39 @@ export function sendLocalPage(reply: FastifyReply, status: number, html: string)
 export function isCrossSitePost(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   return origin !== undefined && origin !== serverOrigin(request);
+}
+
+/** Where the local stand-ins live: every one of them under this prefix. */
+export const localPagesPrefix = '/local/';
+
+/** A host name no other site can take over: localhost, an IP address, or the configured public host. */
+export function isTrustedLocalHost(host: string, publicHost: string | null): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || isIP(bare) !== 0 || hostname === publicHost;
+}
+
+/**
+ * The local stand-ins sign no one in (whoever reaches them acts as operator or reviewer, or reads
+ * the mailbox), so they rely on being reachable only from this machine. DNS rebinding breaks that:
+ * a page on a name its owner re-points at 127.0.0.1 is, to the browser, the same origin as the
+ * stand-ins, and may read and post them. Its requests still carry that name as Host, so the
+ * stand-ins answer only to localhost, an IP address (which no page can rebind) or the public URL's
+ * host (a tunnel), and answer 421 to any other name.
+ */
+export function refuseReboundHosts(app: FastifyInstance, publicUrl: string | null): void {
+  const publicHost = publicUrl === null ? null : new URL(publicUrl).hostname;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(localPagesPrefix) || isTrustedLocalHost(request.host, publicHost)) return;
+    await reply
+      .status(421)
+      .headers(localPageHeaders)
+      .type('text/plain; charset=utf-8')
+      .send('This local page answers only on localhost or an IP address');
+  });
 }
