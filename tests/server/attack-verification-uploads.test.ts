@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../src/server/db/schema/compliance';
+import { sessionCookieName } from '../../src/server/modules/auth/sessions';
 import { diskFileStore, newStorageKey } from '../../src/server/modules/uploads/file-store';
 import { multipartBody, multipartPost, sampleFiles } from './helpers/multipart';
 import { expectError } from './helpers/security';
@@ -146,5 +147,86 @@ describe('an account filling the server’s disk', () => {
     const { token } = await signInTestUser(server.database);
 
     expect((await upload(token)).statusCode).toBe(200);
+  });
+});
+
+describe('a cross-site form posting a file with the person’s cookie', () => {
+  it.each([
+    '/api/v1/user/compliance-documents',
+    '/api/v1/user/compliance-documents/2345678abc/file',
+    '/api/v1/verification/provider/SUMSUB_BASIC/files',
+  ])('is refused at %s with 403 forbidden before anything is read or kept', async (url) => {
+    const { userId, token } = await signInTestUser(server.database);
+    const request = multipartPost(url, null, [
+      { name: 'type', value: 'passport' },
+      { name: 'file', filename: 'passport.png', contentType: 'image/png', content: sampleFiles.png },
+    ]);
+
+    const forged = await server.app.inject({ ...request, cookies: { [sessionCookieName]: token } });
+
+    expectError(forged, 403, 'forbidden');
+    const [row] = await server.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(storedFiles)
+      .where(sql`${storedFiles.ownerId} = ${userId}`);
+    expect(row?.count).toBe(0);
+  });
+});
+
+describe('a file whose name or bytes try to become a page', () => {
+  const boundary = 'attack-boundary-51f0';
+
+  /** A form whose file part's name is given raw, as an attacker's client would write it. */
+  function rawForm(dispositionParams: string, content: Buffer): Buffer {
+    return Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${dispositionParams}\r\nContent-Type: text/html\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  }
+
+  it('serves a PDF with HTML and script after its header as a sandboxed PDF download, the quotes and control characters of its name kept out of the header', async () => {
+    const { token } = await signInTestUser(server.database);
+    const polyglot = Buffer.from('%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>');
+
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/compliance-documents',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: rawForm('filename="scan\\"; filename*=x\u0001\u000bSet-Cookie: stolen=1.html"', polyglot),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { short_id: shortId } = upload.json<{ short_id: string }>();
+    const download = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/compliance-documents/${shortId}/file`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['set-cookie']).toBeUndefined();
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="scan_; filename*=xSet-Cookie: stolen=1.html"; filename*=UTF-8''scan%22%3B%20filename%2A%3DxSet-Cookie%3A%20stolen%3D1.html`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
+  it('refuses an SVG, script inside, whatever its name says, with 415', async () => {
+    const { token } = await signInTestUser(server.database);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/compliance-documents',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: rawForm('filename="photo.png"', svg),
+    });
+
+    expectError(upload, 415, 'file_type_refused');
   });
 });
