@@ -96,3 +96,55 @@ describe('personal data with hidden characters', () => {
     }
   });
 });
+
+describe('a leap-day birthday at 18', () => {
+  it('is under 18 on 28 February of the 18th year and of age on 1 March', async () => {
+    const { send } = await personWithPhone();
+    const leapling = { ...adultForm, date_of_birth: '2008-02-29' };
+
+    server.setNow(new Date('2026-02-28T23:59:59Z'));
+    const dayBefore = await send('POST', '/verification/personal-data', leapling);
+    server.setNow(new Date('2026-03-01T00:00:00Z'));
+    const firstOfMarch = await send('POST', '/verification/personal-data', leapling);
+    server.setNow(new Date());
+
+    expect(expectError(dayBefore, 422, 'personal_data_refused')).toEqual({ result: 'UNDER_18' });
+    expect(firstOfMarch.json()).toMatchObject({ type: 'BASIC', status: 'completed', result: 'OK' });
+  });
+});
+
+describe('malformed personal-data requests', () => {
+  it('answers every one with a 4xx and its code, never a 5xx', async () => {
+    const { userId, token } = await signInTestUser(server.database);
+    await sharePhone(caller(server, token), userId, new Date());
+    const post = (contentType: string, payload: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/verification/personal-data',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        payload,
+      });
+
+    const answers = [
+      await post('application/json', '{'),
+      await post('application/json', 'null'),
+      await post('application/json', '[]'),
+      await post('application/json', JSON.stringify({ ...adultForm, first_name: 'A'.repeat(2 * 1024 * 1024) })),
+      await post('application/json', JSON.stringify({ ...adultForm, first_name: 7 })),
+      await post('application/json', `{"__proto__":{"is_admin":true},${JSON.stringify(adultForm).slice(1)}`),
+      await post('text/plain', JSON.stringify(adultForm)),
+      await post('application/x-www-form-urlencoded', new URLSearchParams(adultForm).toString()),
+    ];
+
+    expect(answers.map((answer) => [answer.statusCode, answer.json<{ code: string }>().code])).toEqual([
+      [400, 'validation_failed'],
+      [400, 'validation_failed'],
+      [400, 'validation_failed'],
+      [413, 'payload_too_large'],
+      [400, 'validation_failed'],
+      [400, 'validation_failed'],
+      [400, 'validation_failed'],
+      [415, 'unsupported_media_type'],
+    ]);
+  });
+});
