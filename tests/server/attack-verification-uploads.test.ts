@@ -176,9 +176,9 @@ describe('a cross-site form posting a file with the person’s cookie', () => {
 describe('a file whose name or bytes try to become a page', () => {
   const boundary = 'attack-boundary-51f0';
 
-  /** A form whose file part's name is given raw, as an attacker's client would write it. */
-  function rawForm(dispositionParams: string, content: Buffer): Buffer {
-    return Buffer.concat([
+  /** Adds a document whose file part's name is written raw, as an attacker's client would. */
+  function uploadRaw(token: string, dispositionParams: string, content: Buffer) {
+    const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n`),
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${dispositionParams}\r\nContent-Type: text/html\r\n\r\n`,
@@ -186,18 +186,23 @@ describe('a file whose name or bytes try to become a page', () => {
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/compliance-documents',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
   }
 
   it('serves a PDF with HTML and script after its header as a sandboxed PDF download, the quotes and control characters of its name kept out of the header', async () => {
     const { token } = await signInTestUser(server.database);
     const polyglot = Buffer.from('%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>');
 
-    const upload = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/compliance-documents',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: rawForm('filename="scan\\"; filename*=x\u0001\u000bSet-Cookie: stolen=1.html"', polyglot),
-    });
+    const upload = await uploadRaw(
+      token,
+      'filename="scan\\"; filename*=x\u0001\u000bSet-Cookie: stolen=1.html"',
+      polyglot,
+    );
     expect(upload.statusCode, upload.body).toBe(200);
     const { short_id: shortId } = upload.json<{ short_id: string }>();
     const download = await server.app.inject({
@@ -220,12 +225,7 @@ describe('a file whose name or bytes try to become a page', () => {
     const { token } = await signInTestUser(server.database);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-    const upload = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/compliance-documents',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: rawForm('filename="photo.png"', svg),
-    });
+    const upload = await uploadRaw(token, 'filename="photo.png"', svg);
 
     expectError(upload, 415, 'file_type_refused');
   });
