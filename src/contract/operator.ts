@@ -15,11 +15,17 @@ import { verificationLevel } from './verification-level';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** A Telegram user id in the path. */
-const userIdParam = z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a Telegram user id'));
-const userParams = z.object({ user_id: userIdParam });
+/**
+ * A Telegram user id as text (a path or a form): digits a JavaScript number holds exactly, so
+ * 2^53 + 1 is refused rather than read as 2^53, another person.
+ */
+export const telegramUserIdText = z.string().check(
+  z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a Telegram user id'),
+  z.refine((text) => Number.isSafeInteger(Number(text)), 'Expected a Telegram user id'),
+);
+const userParams = z.object({ user_id: telegramUserIdText });
 const documentParams = z.object({
-  user_id: userIdParam,
+  user_id: telegramUserIdText,
   short_id: z.string().check(z.minLength(1), z.maxLength(32)),
 });
 

@@ -8,6 +8,7 @@ import {
   type OperatorUserView,
   type RestrictionsChange,
   restrictionsBody,
+  telegramUserIdText,
   verificationRequestBody,
 } from '../../../contract/operator';
 import { verificationLevel } from '../../../contract/verification-level';
@@ -35,9 +36,11 @@ import {
 /** The stand-in acts as no operator in particular: its actions are logged with a null operator id. */
 const standIn: Actor = { operatorId: null };
 
-const userIdText = z.string().check(z.regex(/^[1-9][0-9]{0,15}$/));
 const lookupQuery = z.object({ user_id: z.optional(z.string().check(z.maxLength(20))) });
-const fileQuery = z.object({ user_id: userIdText, short_id: z.string().check(z.minLength(1), z.maxLength(32)) });
+const fileQuery = z.object({
+  user_id: telegramUserIdText,
+  short_id: z.string().check(z.minLength(1), z.maxLength(32)),
+});
 
 /** A form's text field: trimmed, and absent when left empty. */
 const formText = z.optional(
@@ -50,7 +53,7 @@ const formText = z.optional(
 const actionForm = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('request_documents'),
-    user_id: userIdText,
+    user_id: telegramUserIdText,
     type: documentType,
     comment: formText,
     message: formText,
@@ -58,22 +61,22 @@ const actionForm = z.discriminatedUnion('action', [
   }),
   z.object({
     action: z.literal('request_verification'),
-    user_id: userIdText,
+    user_id: telegramUserIdText,
     level: verificationLevel,
     message: formText,
     reason: formText,
   }),
-  z.object({ action: z.literal('close_request'), user_id: userIdText, reason: formText }),
+  z.object({ action: z.literal('close_request'), user_id: telegramUserIdText, reason: formText }),
   z.object({
     action: z.literal('review'),
-    user_id: userIdText,
+    user_id: telegramUserIdText,
     short_id: z.string().check(z.minLength(1), z.maxLength(32)),
     decision: z.enum(['approve', 'reject']),
     comment: formText,
   }),
   z.object({
     action: z.literal('restrictions'),
-    user_id: userIdText,
+    user_id: telegramUserIdText,
     lock: z.optional(z.literal('1')),
     ban: z.optional(z.literal('1')),
     ban_reason: formText,
@@ -160,7 +163,7 @@ async function act(deps: OperatorDependencies, form: ActionForm): Promise<boolea
 }
 
 async function lookUp(deps: OperatorDependencies, userId: string): Promise<OperatorUserView | null> {
-  if (!z.safeParse(userIdText, userId).success) return null;
+  if (!z.safeParse(telegramUserIdText, userId).success) return null;
   try {
     return await getOperatorUser(deps, Number(userId));
   } catch (error) {
