@@ -22,6 +22,16 @@ describe('the local stand-ins reached through a rebound name', () => {
     expect(response.body).toBe('This local page answers only on localhost or an IP address');
   });
 
+  it.each(['/%6Cocal/operator', '/local/operator/', '/local/../local/operator', '/local/operator;x'])(
+    'refuses %s, the operator page spelled another way, through a rebound name',
+    async (url) => {
+      const response = await server.app.inject({ method: 'GET', url, headers: { host: 'rebind.attacker.example' } });
+
+      expect(response.statusCode).not.toBe(200);
+      expect(response.body).not.toContain('<form');
+    },
+  );
+
   it('refuses a decision posted through a rebound name, even with a matching Origin', async () => {
     const response = await server.app.inject({
       method: 'POST',

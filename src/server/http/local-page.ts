@@ -51,7 +51,9 @@ export function isTrustedLocalHost(host: string, publicHost: string | null): boo
 export function refuseReboundHosts(app: FastifyInstance, publicUrl: string | null): void {
   const publicHost = publicUrl === null ? null : new URL(publicUrl).hostname;
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(localPagesPrefix) || isTrustedLocalHost(request.host, publicHost)) return;
+    // The route matched, not the raw URL: `/%6Cocal/operator` reaches the same page.
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith(localPagesPrefix) || isTrustedLocalHost(request.host, publicHost)) return;
     await reply
       .status(421)
       .headers(localPageHeaders)
