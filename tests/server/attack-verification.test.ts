@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { personalDataAnswer } from '../../src/contract/verification';
+import { sessionCookieName } from '../../src/server/modules/auth/sessions';
 import { caller, expectError, ok } from './helpers/security';
 import { initData, unixSeconds } from './helpers/telegram';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
@@ -21,10 +22,15 @@ function refusedFields(data: unknown): string[] {
   return z.parse(issuesData, data).issues.map((issue) => issue.path.join('.'));
 }
 
-async function personWithPhone() {
+async function personWithPhoneAndToken() {
   const { userId, token } = await signInTestUser(server.database);
   const send = caller(server, token);
   await sharePhone(send, userId, new Date());
+  return { userId, send, token };
+}
+
+async function personWithPhone() {
+  const { userId, send } = await personWithPhoneAndToken();
   return { userId, send };
 }
 
@@ -146,5 +152,22 @@ describe('malformed personal-data requests', () => {
       [400, 'validation_failed'],
       [415, 'unsupported_media_type'],
     ]);
+  });
+});
+
+describe('personal data behind a disguised URL (web cache deception)', () => {
+  it.each([
+    '/%61pi/v1/verification/personal-data',
+    '/api/v1/verification/%70ersonal-data',
+    '/%61pi/v1/user/compliance',
+  ])('%s is answered no-store, so no shared cache keeps it', async (url) => {
+    const { send, token } = await personWithPhoneAndToken();
+    ok(await send('POST', '/verification/personal-data', { ...adultForm }), z.unknown());
+
+    // A link the person is lured to follows with their cookie (SameSite=Lax lets top-level GETs through).
+    const response = await server.app.inject({ method: 'GET', url, cookies: { [sessionCookieName]: token } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/^(no-store|private, no-cache)$/);
   });
 });

@@ -56,7 +56,8 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${hstsMaxAgeSeconds}; includeSubDomains`);
     }
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+    // The matched route, not the raw URL: `/%61pi/v1/…` reaches the same endpoint.
+    if (isApiPath(request.routeOptions.url ?? request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
