@@ -143,6 +143,48 @@ describe('a level named in the URL', () => {
     expect(await screen.findByText('Proof of address')).toBeTruthy();
   });
 
+  it('a reload on a level’s files step lands on that step again once the level has loaded', async () => {
+    stubFetch((request) => {
+      if (request.route === 'GET /user/settings') return ok(baseSettings);
+      if (request.route === 'GET /verification-flow/p2c-client') {
+        return ok({
+          section: 'p2c-client',
+          status: 'action_required',
+          steps: [
+            { type: 'PHONE_NUMBER', status: 'completed', result: 'OK', reason: null, updated_at: null },
+            { type: 'BASIC', status: 'completed', result: 'OK', reason: null, updated_at: null },
+            { type: 'SUMSUB_BASIC', status: 'not_started', result: null, reason: null, updated_at: null },
+          ],
+        });
+      }
+      return undefined;
+    });
+    const { router } = open('/account/verification/p2c-client?step=documents');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passport' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({ step: 'documents' }));
+  });
+
+  it('a reload on the files step of a level whose step is in review shows the level instead', async () => {
+    stubFetch((request) => {
+      if (request.route === 'GET /user/settings') return ok(baseSettings);
+      if (request.route === 'GET /verification-flow/p2c-client') {
+        return ok({
+          section: 'p2c-client',
+          status: 'action_required',
+          steps: [
+            { type: 'PHONE_NUMBER', status: 'completed', result: 'OK', reason: null, updated_at: null },
+            { type: 'BASIC', status: 'completed', result: 'OK', reason: null, updated_at: null },
+            { type: 'SUMSUB_BASIC', status: 'in_progress', result: 'PENDING', reason: null, updated_at: null },
+          ],
+        });
+      }
+      return undefined;
+    });
+    const { router } = open('/account/verification/p2c-client?step=documents');
+    expect(await screen.findByRole('heading', { level: 1, name: 'P2C payments' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
   it('an unknown level is not found', async () => {
     stubFetch((request) => (request.route === 'GET /user/settings' ? ok(baseSettings) : undefined));
     open('/account/verification/gold');

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { providerStepOf } from '../../../../machines/verificationFlow.machine.ts';
 import type { VerificationLevel } from '../../../contract/verification-level.ts';
 import { authConfigQueryOptions } from '../../api/authConfig.ts';
@@ -55,9 +55,29 @@ export function VerificationFlowPage({
   const actor = useActorRef(machine, {
     input: { section, canRequestContact: platform.capabilities.contactRequest },
   });
+  useResumeDocuments(actor, search.step);
   const { goBack } = useVerificationUrl(actor, search, onSearch);
   const step = useSelector(actor, verificationUrlStepOf);
   return <VerificationFlowView actor={actor} onBack={step === 'overview' ? leave : goBack} onDone={leave} />;
+}
+
+/**
+ * A reload on `?step=documents` lands on the files of the step it was on (docs/flow-urls.md: a
+ * reload lands on the same step), once the level has loaded and if that step can still be taken;
+ * otherwise the level shows where it stands. `?step=phone` is not resumed: in the mini app that
+ * would ask the messenger for the contact again without the person asking.
+ */
+function useResumeDocuments(actor: VerificationFlowActor, urlStep: VerificationUrlStep | undefined) {
+  const resume = useRef(urlStep === 'documents');
+  const settled = useSelector(actor, (snapshot) => !snapshot.matches('loading'));
+  useEffect(() => {
+    if (!resume.current || !settled) return;
+    resume.current = false;
+    const snapshot = actor.getSnapshot();
+    if (providerStepOf(snapshot.context.flow) !== null && snapshot.can({ type: 'step.start' })) {
+      actor.send({ type: 'step.start' });
+    }
+  }, [actor, settled]);
 }
 
 /** The machine's step in the URL (src/app/lib/flowUrl.ts). */
