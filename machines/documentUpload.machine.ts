@@ -40,6 +40,8 @@ export type DocumentUploadProblem =
   | 'document_not_found'
   /** 409: the document is not waiting for a file any more. */
   | 'document_not_requested'
+  /** 429: too many uploads for now, or the account's files are at their quota. */
+  | 'upload_limit'
   /** No answer from the server. */
   | 'no_connection'
   /** Any other failure; the server's message, when it gave one, is kept beside it. */
@@ -102,6 +104,7 @@ const uploadRefusals = new Map<number, DocumentUploadProblem>([
   [403, 'uploads_forbidden'],
   [404, 'document_not_found'],
   [409, 'document_not_requested'],
+  [429, 'upload_limit'],
 ]);
 
 function field(value: unknown, key: string): unknown {

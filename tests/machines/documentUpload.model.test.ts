@@ -26,8 +26,8 @@ import { expectSameSnapshot, playStep } from './support/replay.ts';
 const paths = documentUploadPaths();
 
 describe('document upload machine model', () => {
-  it('has 79 paths (a tripwire for unintended change)', () => {
-    expect(paths.length).toBe(79);
+  it('has 81 paths (a tripwire for unintended change)', () => {
+    expect(paths.length).toBe(81);
   });
 
   it('visits every state node and takes every transition of the machine', () => {
@@ -207,6 +207,7 @@ describe('document upload rules', () => {
     [403, 'uploads_forbidden', 'refused'],
     [404, 'document_not_found', 'refused'],
     [409, 'document_not_requested', 'refused'],
+    [429, 'upload_limit', 'refused'],
     [500, 'upload_failed', { selection: 'failed' }],
     [null, 'no_connection', { selection: 'failed' }],
   ])('a failed upload with status %s is %s', async (status, problem, state) => {

@@ -69,6 +69,7 @@ const problemMessages: Record<Exclude<DocumentUploadProblem, 'upload_failed'>, M
   uploads_forbidden: msg`Uploading files is turned off for your account. Write to support if you think this is a mistake.`,
   document_not_found: msg`This document request no longer exists.`,
   document_not_requested: msg`This document is no longer waiting for a file.`,
+  upload_limit: msg`You have sent too many files for now. Wait a while, or write to support if you need to send more.`,
   no_connection: msg`No connection. Check the internet and try again.`,
 };
 

@@ -145,6 +145,7 @@ const ALERTS = {
   403: 'Uploading files is turned off for your account. Write to support if you think this is a mistake.',
   404: 'This document request no longer exists.',
   409: 'This document is no longer waiting for a file.',
+  429: 'You have sent too many files for now. Wait a while, or write to support if you need to send more.',
   500: 'The file was not uploaded: The disk is full',
   none: 'No connection. Check the internet and try again.',
 } as const;
@@ -181,7 +182,15 @@ async function perform(
         const code: unknown = Reflect.get(Object(event.error), 'code');
         const message: unknown = Reflect.get(Object(event.error), 'message');
         server.answer(status, { code, message });
-        if (status === 413 || status === 415 || status === 403 || status === 404 || status === 409 || status === 500) {
+        if (
+          status === 413 ||
+          status === 415 ||
+          status === 403 ||
+          status === 404 ||
+          status === 409 ||
+          status === 429 ||
+          status === 500
+        ) {
           world.alert = ALERTS[status];
         }
       }

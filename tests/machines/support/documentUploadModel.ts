@@ -81,6 +81,7 @@ export const UPLOAD_FAILURES = [
   { status: 403, code: 'uploads_forbidden', message: 'Uploads are turned off' },
   { status: 404, code: 'document_not_found', message: 'No such document' },
   { status: 409, code: 'document_not_requested', message: 'The document is on review' },
+  { status: 429, code: 'upload_quota_reached', message: 'This account keeps at most 100 files' },
   { status: 500, code: 'storage_failed', message: 'Storage: The disk is full' },
   { status: null, code: null, message: '' },
 ] as const;
