@@ -9,8 +9,11 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   username: text('username'),
   photoUrl: text('photo_url'),
+  /** Telegram Premium, as the last mini app sign-in's init data said (an offer restriction). */
+  isPremium: boolean('is_premium').notNull().default(false),
   /** The user's own referral code (random alphanumeric): others become referrals with it. */
   inviteHash: text('invite_hash').notNull().unique(),
+  /** The first sign-in: account age counts from it. */
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
