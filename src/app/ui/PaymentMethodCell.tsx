@@ -1,0 +1,18 @@
+import type { PaymentMethod } from '../../contract/p2p-payment-methods.ts';
+import { paymentMethodLabel } from '../lib/p2p/paymentMethodLabel.ts';
+import { Cell } from './Cell.tsx';
+
+/**
+ * A saved payment method as one row: its name (or the catalogue's), the bank under it, and the
+ * masked data ("•••• 4417") on the right, as the server sent it (never the full details).
+ */
+export function PaymentMethodCell({
+  method,
+  chevron = false,
+}: {
+  method: Pick<PaymentMethod, 'name' | 'locale' | 'child_locale' | 'data'>;
+  chevron?: boolean;
+}) {
+  const { title, subtitle } = paymentMethodLabel(method);
+  return <Cell names title={title} subtitle={subtitle ?? undefined} value={method.data} chevron={chevron} />;
+}
