@@ -18,6 +18,7 @@ const initDataUser = z.object({
   username: z.optional(z.string().check(z.maxLength(64))),
   language_code: z.optional(z.string().check(z.maxLength(35))),
   photo_url: z.optional(z.string().check(z.maxLength(2048))),
+  is_premium: z.optional(z.boolean()),
 });
 export type InitDataUser = z.infer<typeof initDataUser>;
 

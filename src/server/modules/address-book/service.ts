@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { type AddressBookEntry, type AddressBookPage, addressBookErrorCodes } from '../../../contract/address-book';
 import { type NetworkId, networkId } from '../../../contract/wallet-operations';
 import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { addressBookEntries } from '../../db/schema/wallet';
 import { ApiError } from '../../http/api-error';
 import { normaliseAddress } from '../../integrations/chain/addresses';
@@ -51,13 +52,6 @@ function toEntry(row: EntryRow): AddressBookEntry {
 /** Ids are UUIDs; anything else cannot name an entry (and must not reach the uuid column). */
 function isEntryId(id: string): boolean {
   return z.safeParse(z.uuid(), id).success;
-}
-
-/** The database's unique-index refusal, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  if ('code' in error && error.code === '23505') return true;
-  return 'cause' in error && isUniqueViolation(error.cause);
 }
 
 /** `search` as a LIKE pattern that matches it literally anywhere in the text. */

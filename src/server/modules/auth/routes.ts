@@ -43,6 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     const { settings, token } = await signIn(context.db, profile, {
       now: context.now(),
       policy,
+      featureFlags: context.featureFlags,
       replacedToken: cookieToken(request),
       ...session,
     });
@@ -73,6 +74,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
         lastName: user.last_name,
         username: user.username,
         photoUrl: user.photo_url,
+        // Init data leaves is_premium out for users without Premium.
+        isPremium: user.is_premium === true,
         language: languageFromCode(user.language_code),
       },
       { platform: 'mini_app', device: miniAppLabel(body.platform, request.headers['user-agent']) },

@@ -13,6 +13,8 @@ export interface UserProfile {
   readonly lastName?: string | null;
   readonly username?: string | null;
   readonly photoUrl?: string | null;
+  /** Telegram Premium: only the mini app's init data says; undefined keeps what is stored. */
+  readonly isPremium?: boolean;
   /** The language of a new user's settings; a returning user keeps the one they chose. */
   readonly language?: Language;
 }
@@ -33,6 +35,7 @@ export async function upsertUser(db: Database, profile: UserProfile, now: Date =
     lastName: profile.lastName ?? null,
     username: profile.username ?? null,
     photoUrl: profile.photoUrl ?? null,
+    ...(profile.isPremium === undefined ? {} : { isPremium: profile.isPremium }),
   };
   await db.transaction(async (tx) => {
     await tx
