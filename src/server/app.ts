@@ -28,6 +28,7 @@ import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
 import { registerMailboxRoutes, registerSecurityRoutes } from './modules/security/routes';
+import { defaultFeatureFlagPolicy, type FeatureFlagPolicy } from './modules/settings/feature-flags';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { diskFileStore, type FileStore } from './modules/uploads/file-store';
 import { registerUploads } from './modules/uploads/routes';
@@ -74,6 +75,8 @@ export interface AppDependencies {
   readonly operatorIds?: readonly number[];
   /** Countries where verification is refused (RESTRICTED_COUNTRIES); the config's default when unset. */
   readonly restrictedCountries?: readonly string[];
+  /** Public and tester feature flags; by default the P2P market is public in local mode only. */
+  readonly featureFlags?: FeatureFlagPolicy;
 }
 
 export interface SecurityDependencies {
@@ -126,6 +129,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     validateResponses: dependencies.validateResponses,
     sessions: dependencies.sessions,
     rateLimits: createRateLimiter(dependencies.database.db, () => context.now(), dependencies.rateLimits),
+    featureFlags: dependencies.featureFlags ?? defaultFeatureFlagPolicy(dependencies.telegram.localMode),
   };
   registerHealthRoutes(app, context, dependencies.database.kind);
   registerAuthRoutes(app, context, dependencies.telegram);

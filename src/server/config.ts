@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
+import { type FeatureFlagName, featureFlagNames } from '../contract/settings';
 import { defaultChainStepMs } from './integrations/chain/networks';
 import { botIdOf, localBotTokenPath, readOrCreateLocalBotToken } from './integrations/telegram/bot-token';
 import type { TelegramSettings } from './integrations/telegram/settings';
+import { defaultFeatureFlagPolicy, type FeatureFlagPolicy } from './modules/settings/feature-flags';
 import type { S3Settings } from './modules/uploads/s3-store';
 
 const durationUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -32,6 +34,25 @@ const telegramIds = z.pipe(
       z.regex(/^\s*[1-9][0-9]{0,15}(\s*,\s*[1-9][0-9]{0,15})*\s*$/, 'Expected Telegram user ids separated by commas'),
     ),
   z.transform((text) => [...new Set(text.split(',').map((id) => Number(id.trim())))]),
+);
+
+function isFeatureFlagName(name: string): name is FeatureFlagName {
+  return featureFlagNames.some((known) => known === name);
+}
+
+/** Feature flag names, comma-separated (`show_p2p,show_p2p_offers`), or `none`. */
+const featureFlagList = z.pipe(
+  z
+    .string()
+    .check(
+      z.refine(
+        (text) => text === 'none' || text.split(',').every((name) => isFeatureFlagName(name.trim())),
+        `Expected feature flags separated by commas (${featureFlagNames.join(', ')}), or none`,
+      ),
+    ),
+  z.transform((text) =>
+    text === 'none' ? [] : [...new Set(text.split(',').map((name) => name.trim()))].filter(isFeatureFlagName),
+  ),
 );
 
 /** The RESTRICTED_COUNTRIES of a deployment that does not set it (docs/verification.md). */
@@ -103,6 +124,15 @@ const environment = z.object({
    * codes, comma-separated; `none` for no country. Default: KP, IR, SY, CU.
    */
   RESTRICTED_COUNTRIES: z._default(restrictedCountries, () => [...defaultRestrictedCountries]),
+  /**
+   * Feature flags on for everyone (spec 001 s.1 "public" variants). Default: the three P2P flags
+   * in local mode, none otherwise (docs/server.md).
+   */
+  FEATURE_FLAGS: z.optional(featureFlagList),
+  /** Feature flags on for testers only ("tester" variants). Default: the three P2P flags. */
+  TESTER_FEATURE_FLAGS: z.optional(featureFlagList),
+  /** Telegram ids of the testers, who get TESTER_FEATURE_FLAGS besides the public ones. */
+  TESTER_IDS: z.optional(telegramIds),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
@@ -137,6 +167,8 @@ export interface ServerConfig {
   readonly uploadsBucket: S3Settings | null;
   /** Where verification's personal data is refused with RESTRICTED_REGION (RESTRICTED_COUNTRIES). */
   readonly restrictedCountries: readonly string[];
+  /** Public and tester feature flags (FEATURE_FLAGS, TESTER_FEATURE_FLAGS, TESTER_IDS). */
+  readonly featureFlags: FeatureFlagPolicy;
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -181,6 +213,15 @@ function telegramConfig(parsed: Environment, dataDir: string): TelegramConfig {
     localMode,
     generatedTokenPath: parsed.BOT_TOKEN === undefined ? localBotTokenPath(dataDir) : null,
     initDataMaxAgeSeconds: parsed.INIT_DATA_MAX_AGE_SECONDS,
+  };
+}
+
+function featureFlagPolicy(parsed: Environment, localMode: boolean): FeatureFlagPolicy {
+  const defaults = defaultFeatureFlagPolicy(localMode);
+  return {
+    public: parsed.FEATURE_FLAGS ?? defaults.public,
+    tester: parsed.TESTER_FEATURE_FLAGS ?? defaults.tester,
+    testerIds: new Set(parsed.TESTER_IDS ?? []),
   };
 }
 
@@ -232,5 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     operatorIds: parsed.OPERATOR_IDS ?? [],
     uploadsBucket: uploadsBucket(parsed),
     restrictedCountries: parsed.RESTRICTED_COUNTRIES,
+    featureFlags: featureFlagPolicy(parsed, telegram.localMode),
   };
 }

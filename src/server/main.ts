@@ -34,6 +34,7 @@ async function main(): Promise<void> {
         : s3FileStore(config.uploadsBucket),
     operatorIds: config.operatorIds,
     restrictedCountries: config.restrictedCountries,
+    featureFlags: config.featureFlags,
   });
 
   // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.

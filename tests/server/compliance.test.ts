@@ -7,6 +7,7 @@ import { userSettings } from '../../src/contract/settings';
 import { storedFiles } from '../../src/server/db/schema/compliance';
 import { verificationSteps } from '../../src/server/db/schema/verification';
 import { requestDocuments, requestVerification } from '../../src/server/modules/operator/service';
+import { defaultFeatureFlagPolicy } from '../../src/server/modules/settings/feature-flags';
 import { diskFileStore } from '../../src/server/modules/uploads/file-store';
 import { createUploads } from '../../src/server/modules/uploads/service';
 import { multipartPost, sampleFiles } from './helpers/multipart';
@@ -33,7 +34,7 @@ const jpegPart = (filename = 'passport.jpg') => ({
 function operatorDeps() {
   const now = () => new Date();
   const uploads = createUploads({ db: server.database.db, store: diskFileStore('/nonexistent'), now });
-  return { db: server.database.db, uploads, now };
+  return { db: server.database.db, uploads, now, featureFlags: defaultFeatureFlagPolicy(false) };
 }
 
 /** An operator's request through the same service function the operator API calls. */

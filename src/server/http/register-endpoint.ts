@@ -4,6 +4,7 @@ import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../modules/auth/sessions';
+import type { FeatureFlagPolicy } from '../modules/settings/feature-flags';
 import { authenticate, sessionCredential } from './authenticate';
 import { type Parsed, parseRequestPart, parseResponse, requestSchema } from './parse-request';
 import type { RateLimiter, RateLimitRuleName } from './rate-limit';
@@ -32,6 +33,8 @@ export interface EndpointContext {
   readonly sessions: SessionPolicy;
   /** Counters shared through the database (see rate-limit.ts). */
   readonly rateLimits: RateLimiter;
+  /** Which features each user sees (public, tester and stored flags). */
+  readonly featureFlags: FeatureFlagPolicy;
 }
 
 function resolveUser<E extends EndpointDefinition>(

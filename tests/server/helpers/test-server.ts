@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
+import type { FeatureFlagPolicy } from '../../../src/server/modules/settings/feature-flags';
 import type { FileStore } from '../../../src/server/modules/uploads/file-store';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { seedCatalogue } from '../../../src/server/modules/wallet/seed';
@@ -47,6 +48,8 @@ export interface TestServerOptions {
   readonly timeouts?: { readonly idleMs: number; readonly requestMs: number };
   /** Receives the server's log lines at level info; silent otherwise. */
   readonly logStream?: { write(line: string): void };
+  /** Public and tester feature flags; outside local mode none is public by default. */
+  readonly featureFlags?: FeatureFlagPolicy;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...(options.fileStore === undefined ? {} : { fileStore: options.fileStore }),
     ...(options.restrictedCountries === undefined ? {} : { restrictedCountries: options.restrictedCountries }),
     ...(options.operatorIds === undefined ? {} : { operatorIds: options.operatorIds }),
+    ...(options.featureFlags === undefined ? {} : { featureFlags: options.featureFlags }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),

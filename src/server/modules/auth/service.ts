@@ -1,5 +1,6 @@
 import type { UserSettings } from '../../../contract/settings';
 import type { Database } from '../../db/database';
+import type { FeatureFlagPolicy } from '../settings/feature-flags';
 import { getUserSettings } from '../settings/service';
 import { type UserProfile, upsertUser } from '../users/service';
 import { createSession, deleteExpiredSessions, deleteSession, type SessionPolicy } from './sessions';
@@ -22,6 +23,7 @@ export async function signIn(
   options: {
     readonly now: Date;
     readonly policy: SessionPolicy;
+    readonly featureFlags: FeatureFlagPolicy;
     readonly replacedToken: string | undefined;
     /** What the user's list of sessions shows for it: `mini_app` or `web`, and a short label. */
     readonly platform: 'mini_app' | 'web';
@@ -37,5 +39,5 @@ export async function signIn(
     platform: options.platform,
     device: options.device,
   });
-  return { settings: await getUserSettings(db, profile.id), token };
+  return { settings: await getUserSettings(db, options.featureFlags, profile.id), token };
 }

@@ -182,7 +182,7 @@ export async function registerLocalOperatorPage(
   context: EndpointContext,
   uploads: Uploads,
 ): Promise<void> {
-  const deps: OperatorDependencies = { db: context.db, uploads, now: context.now };
+  const deps: OperatorDependencies = { db: context.db, uploads, now: context.now, featureFlags: context.featureFlags };
   const render = async (request: FastifyRequest, userId: string, error?: string) => {
     const language = pageLanguage(request.headers['accept-language']);
     const view = await lookUp(deps, userId);

@@ -21,7 +21,7 @@ export async function registerOperatorRoutes(
   settings: OperatorSettings,
   uploads: Uploads,
 ): Promise<void> {
-  const deps: OperatorDependencies = { db: context.db, uploads, now: context.now };
+  const deps: OperatorDependencies = { db: context.db, uploads, now: context.now, featureFlags: context.featureFlags };
   await registerOperatorArea(app, context, settings, (area) => {
     area.endpoint(operatorEndpoints.getOperatorUser, ({ params }) => getOperatorUser(deps, Number(params.user_id)));
     area.endpoint(operatorEndpoints.requestDocuments, ({ operatorId, params, body }) =>

@@ -22,6 +22,7 @@ import {
   settleDocumentsRequest,
   toComplianceDocument,
 } from '../compliance/service';
+import type { FeatureFlagPolicy } from '../settings/feature-flags';
 import { getUserSettings } from '../settings/service';
 import { fileNotFoundCode, type OpenedFile, type Uploads } from '../uploads/service';
 
@@ -29,6 +30,8 @@ export interface OperatorDependencies {
   readonly db: Database;
   readonly uploads: Uploads;
   readonly now: () => Date;
+  /** What the person's settings answer shows of their feature flags. */
+  readonly featureFlags: FeatureFlagPolicy;
 }
 
 /** Who acts: an operator by Telegram id, or (null) the local-mode stand-in page. */
@@ -81,7 +84,7 @@ export async function getOperatorUser(deps: OperatorDependencies, userId: number
   const { db, uploads } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (user === undefined) throw userNotFound();
-  const settings = await getUserSettings(db, userId);
+  const settings = await getUserSettings(db, deps.featureFlags, userId);
   const documents = await documentRows(db, userId, uploads);
   const files = new Map(
     (

@@ -5,8 +5,10 @@ import { registerEndpoint } from '../../http/register-endpoint';
 import { getUserSettings, updateUserSettings } from './service';
 
 export function registerSettingsRoutes(app: FastifyInstance, context: EndpointContext): void {
-  registerEndpoint(app, context, settingsEndpoints.getSettings, ({ userId }) => getUserSettings(context.db, userId));
+  registerEndpoint(app, context, settingsEndpoints.getSettings, ({ userId }) =>
+    getUserSettings(context.db, context.featureFlags, userId),
+  );
   registerEndpoint(app, context, settingsEndpoints.updateSettings, ({ userId, body }) =>
-    updateUserSettings(context.db, userId, body, context.now()),
+    updateUserSettings(context.db, context.featureFlags, userId, body, context.now()),
   );
 }

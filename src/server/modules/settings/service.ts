@@ -5,10 +5,12 @@ import { assets } from '../../db/schema/catalogue';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized, validationFailed } from '../../http/api-error';
 import { settingsSecurity } from '../security/info';
+import { effectiveFeatureFlags, type FeatureFlagPolicy, isTester } from './feature-flags';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
-async function toUserSettings(db: Database, row: SettingsRow): Promise<UserSettings> {
+async function toUserSettings(db: Database, flags: FeatureFlagPolicy, row: SettingsRow): Promise<UserSettings> {
+  const user = { userId: row.userId, isTester: row.isTester, storedFlags: row.featureFlags };
   return {
     ...(await settingsSecurity(db, row.userId)),
     id: row.userId,
@@ -23,16 +25,16 @@ async function toUserSettings(db: Database, row: SettingsRow): Promise<UserSetti
       pending_actions_from_user: row.pendingActionsFromUser,
       soft_ban_until: row.softBanUntil === null ? null : row.softBanUntil.toISOString(),
     },
-    is_tester: row.isTester,
-    feature_flags: row.featureFlags,
+    is_tester: isTester(flags, user),
+    feature_flags: effectiveFeatureFlags(flags, user),
   };
 }
 
-export async function getUserSettings(db: Database, userId: number): Promise<UserSettings> {
+export async function getUserSettings(db: Database, flags: FeatureFlagPolicy, userId: number): Promise<UserSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   // A live session whose user has no settings row means the account was removed under it.
   if (row === undefined) throw unauthorized();
-  return toUserSettings(db, row);
+  return toUserSettings(db, flags, row);
 }
 
 async function isEnabledFiat(db: Database, code: string): Promise<boolean> {
@@ -46,6 +48,7 @@ async function isEnabledFiat(db: Database, code: string): Promise<boolean> {
 /** Merges the given fields into the user's settings; fields not given keep their value. */
 export async function updateUserSettings(
   db: Database,
+  flags: FeatureFlagPolicy,
   userId: number,
   update: UserSettingsUpdate,
   now: Date = new Date(),
@@ -67,5 +70,5 @@ export async function updateUserSettings(
     .where(eq(userSettings.userId, userId))
     .returning();
   if (row === undefined) throw unauthorized();
-  return toUserSettings(db, row);
+  return toUserSettings(db, flags, row);
 }

@@ -16,7 +16,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, context: Endpoint
   );
   registerEndpoint(app, context, walletOperationEndpoints.createWithdrawal, async ({ userId, body }) => {
     // Before anything else, even an idempotent repeat: the person is sent to verification first.
-    await assertMayWithdraw(context.db, userId);
+    await assertMayWithdraw(context.db, context.featureFlags, userId);
     return createWithdrawal(context.db, userId, body, context.now());
   });
   registerEndpoint(app, context, walletOperationEndpoints.getWithdrawal, ({ userId, params }) =>
