@@ -37,7 +37,9 @@ function searchParamsOf(query: unknown): URLSearchParams | undefined {
   const search = new URLSearchParams();
   for (const [key, value] of entriesOf(query)) {
     if (value === undefined || value === null) continue;
-    search.append(key, String(value));
+    // A list is the same name repeated (`payment_methods=sbp&payment_methods=tinkoff`).
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
   }
   return search.size > 0 ? search : undefined;
 }
