@@ -19,6 +19,9 @@ const env: NodeJS.ProcessEnv = {
   CHAIN_STEP_MS: '600',
   // The compliance operator the verification tests act as (e2e/support/operator.ts).
   OPERATOR_IDS: '700000099',
+  // Reference prices hold still, so a floating offer's price is the same on every screen of a test
+  // (local mode would walk them; docs/p2p.md). The P2P flags are on as in every local mode.
+  PRICE_FEED: 'stored',
 };
 // The end-to-end run always uses the embedded database, whatever the shell has set.
 delete env.DATABASE_URL;

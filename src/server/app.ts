@@ -12,6 +12,8 @@ import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/serve-app';
+import type { ReferencePriceFeed } from './integrations/prices/price-feed';
+import { storedPriceFeed } from './integrations/prices/stored-feed';
 import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeError, serializeRequest } from './logging';
 import { registerAddressBookRoutes } from './modules/address-book/routes';
@@ -24,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
@@ -77,6 +80,8 @@ export interface AppDependencies {
   readonly restrictedCountries?: readonly string[];
   /** Public and tester feature flags; by default the P2P market is public in local mode only. */
   readonly featureFlags?: FeatureFlagPolicy;
+  /** The reference prices; by default the stored ones, unmoving (main.ts walks them in local mode). */
+  readonly priceFeed?: ReferencePriceFeed;
 }
 
 export interface SecurityDependencies {
@@ -130,6 +135,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sessions: dependencies.sessions,
     rateLimits: createRateLimiter(dependencies.database.db, () => context.now(), dependencies.rateLimits),
     featureFlags: dependencies.featureFlags ?? defaultFeatureFlagPolicy(dependencies.telegram.localMode),
+    referencePrices: dependencies.priceFeed ?? storedPriceFeed(dependencies.database.db),
   };
   registerHealthRoutes(app, context, dependencies.database.kind);
   registerAuthRoutes(app, context, dependencies.telegram);
@@ -141,6 +147,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerAddressBookRoutes(app, context);
   registerDepositAddressRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerP2pProfileRoutes(app, context);
   const uploads = await registerUploads(
     app,
     context,

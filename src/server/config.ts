@@ -133,6 +133,18 @@ const environment = z.object({
   TESTER_FEATURE_FLAGS: z.optional(featureFlagList),
   /** Telegram ids of the testers, who get TESTER_FEATURE_FLAGS besides the public ones. */
   TESTER_IDS: z.optional(telegramIds),
+  /**
+   * Where reference prices come from: `walk` moves the stored prices (local mode's default),
+   * `stored` answers them as stored (the default elsewhere, where a live feed upserts them).
+   */
+  PRICE_FEED: z.optional(z.enum(['walk', 'stored'])),
+  /** Milliseconds the walking feed holds its prices between moves. */
+  PRICE_WALK_STEP_MS: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(100), z.maximum(86_400_000)),
+    10_000,
+  ),
+  /** Seed of the walking feed: the same seed walks the same way. */
+  PRICE_WALK_SEED: z._default(z.string().check(z.minLength(1), z.maxLength(64)), 'kopilka'),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
@@ -169,6 +181,10 @@ export interface ServerConfig {
   readonly restrictedCountries: readonly string[];
   /** Public and tester feature flags (FEATURE_FLAGS, TESTER_FEATURE_FLAGS, TESTER_IDS). */
   readonly featureFlags: FeatureFlagPolicy;
+  /** The reference price feed: the stored prices, or walked (PRICE_FEED, PRICE_WALK_*). */
+  readonly priceFeed:
+    | { readonly kind: 'stored' }
+    | { readonly kind: 'walk'; readonly stepMs: number; readonly seed: string };
 }
 
 export const defaultLocalBotUsername = 'kopilka_local_bot';
@@ -274,5 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsBucket: uploadsBucket(parsed),
     restrictedCountries: parsed.RESTRICTED_COUNTRIES,
     featureFlags: featureFlagPolicy(parsed, telegram.localMode),
+    priceFeed:
+      (parsed.PRICE_FEED ?? (telegram.localMode ? 'walk' : 'stored')) === 'walk'
+        ? { kind: 'walk', stepMs: parsed.PRICE_WALK_STEP_MS, seed: parsed.PRICE_WALK_SEED }
+        : { kind: 'stored' },
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedChainAddressFlags } from './integrations/chain/address-flags';
+import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
     operatorIds: config.operatorIds,
     restrictedCountries: config.restrictedCountries,
     featureFlags: config.featureFlags,
+    // Unset: the stored prices, as buildApp's default.
+    ...(config.priceFeed.kind === 'walk'
+      ? { priceFeed: walkingPriceFeed(database.db, { ...config.priceFeed, now: () => new Date() }) }
+      : {}),
   });
 
   // Every instance runs it: rows are taken with SKIP LOCKED, so instances never step one twice.

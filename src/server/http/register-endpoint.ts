@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
+import type { ReferencePriceFeed } from '../integrations/prices/price-feed';
 import type { SessionPolicy } from '../modules/auth/sessions';
 import type { FeatureFlagPolicy } from '../modules/settings/feature-flags';
 import { authenticate, sessionCredential } from './authenticate';
@@ -35,6 +36,8 @@ export interface EndpointContext {
   readonly rateLimits: RateLimiter;
   /** Which features each user sees (public, tester and stored flags). */
   readonly featureFlags: FeatureFlagPolicy;
+  /** The reference prices the wallet shows and floating offers follow. */
+  readonly referencePrices: ReferencePriceFeed;
 }
 
 function resolveUser<E extends EndpointDefinition>(

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type SecurityDependencies } from '../../../src/server/app';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
+import type { ReferencePriceFeed } from '../../../src/server/integrations/prices/price-feed';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
 import type { FeatureFlagPolicy } from '../../../src/server/modules/settings/feature-flags';
@@ -50,6 +51,8 @@ export interface TestServerOptions {
   readonly logStream?: { write(line: string): void };
   /** Public and tester feature flags; outside local mode none is public by default. */
   readonly featureFlags?: FeatureFlagPolicy;
+  /** The reference prices; the stored (seeded) ones, unmoving, otherwise. */
+  readonly priceFeed?: ReferencePriceFeed;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...(options.restrictedCountries === undefined ? {} : { restrictedCountries: options.restrictedCountries }),
     ...(options.operatorIds === undefined ? {} : { operatorIds: options.operatorIds }),
     ...(options.featureFlags === undefined ? {} : { featureFlags: options.featureFlags }),
+    ...(options.priceFeed === undefined ? {} : { priceFeed: options.priceFeed }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),

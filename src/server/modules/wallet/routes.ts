@@ -6,5 +6,7 @@ import { listAssetPrices, listAssets } from './service';
 
 export function registerWalletRoutes(app: FastifyInstance, context: EndpointContext): void {
   registerEndpoint(app, context, walletEndpoints.listAssets, () => listAssets(context.db));
-  registerEndpoint(app, context, walletEndpoints.listAssetPrices, () => listAssetPrices(context.db));
+  registerEndpoint(app, context, walletEndpoints.listAssetPrices, () =>
+    listAssetPrices(context.db, context.referencePrices),
+  );
 }
