@@ -70,7 +70,7 @@ export const marketFiat = z.object({
 });
 export type MarketFiat = z.infer<typeof marketFiat>;
 
-/** Kinds of payment detail a method asks for, each with its own validation (paymentDetails.ts). */
+/** Kinds of payment detail a method asks for, each with its own validation (p2p-payment-details.ts). */
 export const paymentDetailKinds = [
   'card_number',
   'phone',

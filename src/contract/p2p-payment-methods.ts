@@ -36,7 +36,7 @@ export const paymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-/** A detail value as typed; validated on the server by its field kind (paymentDetails.ts). */
+/** A detail value as typed; validated by its field kind (p2p-payment-details.ts), in the app and again on the server. */
 const paymentDetailValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 
 export const paymentMethodErrorCodes = {

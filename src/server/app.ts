@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
 import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
@@ -148,6 +149,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerDepositAddressRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerP2pProfileRoutes(app, context);
+  registerP2pMarketRoutes(app, context);
   const uploads = await registerUploads(
     app,
     context,
