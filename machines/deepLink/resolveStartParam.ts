@@ -128,6 +128,12 @@ export const orderSubScreens: Readonly<Record<string, string>> = {
 
 const ID = `[A-Za-z0-9_]{1,${MAX_ID_LENGTH}}`;
 const ALNUM = `[A-Za-z0-9]{1,${MAX_ID_LENGTH}}`;
+/**
+ * A P2P offer's or market user's number (src/contract/p2p-offers.ts `offerId`, p2p-profile.ts
+ * `marketUserId`): digits without a leading zero, at most 10 (2^31 − 1 has 10; a larger one is the
+ * route's not-found). Anything else was never an offer or a user: home.
+ */
+const MARKET_NUMBER = '[1-9][0-9]{0,9}';
 const SLUG = '[A-Za-z0-9_]{1,32}(?:-[A-Za-z0-9_]{1,32}){0,3}';
 const ASSET = '[A-Za-z0-9]{1,16}';
 const LETTERS = '[A-Za-z]{1,32}';
@@ -208,7 +214,7 @@ const patterns: readonly Pattern[] = [
       network === undefined ? `/wallet/withdraw/${asset}` : `/wallet/withdraw/${asset}/${network}`,
   },
   { route: 'lockedDeposit', match: whole(`locked-deposit-(${ID})`), path: ([id]) => `/locked-deposits/${id}` },
-  { route: 'p2pOffer', match: whole(`offer-(${ID})`), path: ([id]) => `/p2p/offers/${id}` },
+  { route: 'p2pOffer', match: whole(`offer-(${MARKET_NUMBER})`), path: ([id]) => `/p2p/offers/${id}` },
   {
     route: 'p2pOrder',
     match: whole(`order-(${ID})(?:-(${SLUG}))?`),
@@ -218,7 +224,7 @@ const patterns: readonly Pattern[] = [
       return segment === undefined ? null : `/p2p/orders/${id}/${segment}`;
     },
   },
-  { route: 'p2pUser', match: whole(`user-(${ID})`), path: ([id]) => `/p2p/users/${id}` },
+  { route: 'p2pUser', match: whole(`user-(${MARKET_NUMBER})`), path: ([id]) => `/p2p/users/${id}` },
   { route: 'p2cOrder', match: whole(`p2c-order-(${ID})`), path: ([id]) => `/p2c/orders/${id}` },
   { route: 'p2cMethod', match: whole(`p2c-method-(${ID})`), path: ([id]) => `/p2c/methods/${id}` },
 ];

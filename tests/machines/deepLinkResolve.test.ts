@@ -60,7 +60,8 @@ const routes: ReadonlyArray<readonly [string, string]> = [
   ['order-1001-dispute-response', '/p2p/orders/1001/dispute-response'],
   ['order-1001-confirm-payment', '/p2p/orders/1001/confirm-payment'],
   ['order-1001-method', '/p2p/orders/1001/method'],
-  ['user-u_55', '/p2p/users/u_55'],
+  ['user-55', '/p2p/users/55'],
+  ['offer-2147483647', '/p2p/offers/2147483647'],
   // P2C.
   ['p2c-order-abc123', '/p2c/orders/abc123'],
   ['p2c-method-m1', '/p2c/methods/m1'],
@@ -92,7 +93,12 @@ const home: ReadonlyArray<readonly [string, string]> = [
   ['offer-42/../../admin', 'the id carries a path'],
   ['offer-42?next=https://evil.example', 'the id carries a query'],
   ['user-%2e%2e', 'the id is percent-encoded'],
-  [`offer-${ID_65}`, 'the id is longer than 64 characters'],
+  [`order-${ID_65}`, 'the id is longer than 64 characters'],
+  ['offer-abc', 'an offer is known by its number'],
+  ['user-u_55', 'a market user is known by their public number'],
+  ['offer-042', 'an offer number has no leading zero'],
+  ['offer-0', 'offer numbers start at 1'],
+  ['user-12345678901', 'a market user number has at most 10 digits'],
   ['IV123456789', 'an invoice id has 9 alphanumerics'],
   ['IV12345678901', 'an invoice id has 11 alphanumerics'],
   ['iv1234567890', 'the invoice prefix is lower-case'],
@@ -132,7 +138,7 @@ describe('start parameter resolution', () => {
   });
 
   it('accepts an id of exactly 64 characters', () => {
-    expect(resolveStartParam(`offer-${ID_64}`).path).toBe(`/p2p/offers/${ID_64}`);
+    expect(resolveStartParam(`order-${ID_64}`).path).toBe(`/p2p/orders/${ID_64}`);
   });
 
   it(`ignores a start parameter longer than ${MAX_START_PARAM_LENGTH} characters, prefixes included`, () => {
