@@ -387,12 +387,15 @@ const tableName = /^[a-z_][a-z0-9_]*$/;
  * Columns that change on any request, so they are left out of the comparison:
  * - `sessions.last_seen_at`: authentication records that the session was used (before the
  *   request is validated; it is how the idle timeout works).
+ * - `p2p_profiles.last_seen_at`: the same request records the market user's presence (at most
+ *   once a minute, p2p-profile/presence.ts).
  * - `rate_limits`, every column: the rate limiter's own counters; they may count refused
  *   requests by design (a flood of malformed requests is still a flood) and hold no user data.
  * Every other column of every table must be byte for byte the same after a malformed request.
  */
 const volatileColumns: Readonly<Record<string, readonly string[] | 'all'>> = {
   sessions: ['last_seen_at'],
+  p2p_profiles: ['last_seen_at'],
   rate_limits: 'all',
 };
 

@@ -51,6 +51,14 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 30, windowMs: 10 * minute },
     perAddress: { limit: 300, windowMs: 10 * minute },
   },
+  /**
+   * Market username availability checks and changes: each answer says whether a name is taken, so
+   * a script could list every username; a person typing a few candidates stays far below.
+   */
+  username_check: {
+    perAccount: { limit: 30, windowMs: 10 * minute },
+    perAddress: { limit: 300, windowMs: 10 * minute },
+  },
 } as const satisfies Readonly<Record<string, RateLimitRule>>;
 
 export type RateLimitRuleName = keyof typeof defaultRateLimitRules;

@@ -2,7 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
+import { p2pProfiles } from '../../db/schema/p2p-profile';
 import { sessions } from '../../db/schema/users';
+import { isPresenceDue, recordPresence } from '../p2p-profile/presence';
 
 /** The HttpOnly cookie the web wallet keeps its session token in. */
 export const sessionCookieName = 'kopilka_session';
@@ -78,8 +80,11 @@ const liveSessionLookup = preparedPerDatabase((db: Database) =>
       tokenHash: sessions.tokenHash,
       userId: sessions.userId,
       lastSeenAt: sessions.lastSeenAt,
+      marketProfileUserId: p2pProfiles.userId,
+      marketLastSeenAt: p2pProfiles.lastSeenAt,
     })
     .from(sessions)
+    .leftJoin(p2pProfiles, eq(p2pProfiles.userId, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -118,6 +123,10 @@ export async function findSessionUser(
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, session.id), lt(sessions.lastSeenAt, now)));
+  }
+  // The market's "last seen" (p2p-profile/presence.ts) is finer than the session's idle clock.
+  if (session.marketProfileUserId !== null && isPresenceDue(session.marketLastSeenAt, now)) {
+    await recordPresence(db, session.userId, now);
   }
   return session.userId;
 }
