@@ -18,7 +18,8 @@ export function unitsFromSmallest(smallest: string, decimals: number): Decimal {
   return new Exact(smallest).div(new Exact(10).pow(decimals));
 }
 
-function toDecimal(value: Decimal | string): Decimal | null {
+/** A decimal string as an exact Decimal of this module's settings; null when it is not a finite number. */
+export function toDecimal(value: Decimal | string): Decimal | null {
   try {
     const decimal = new Exact(typeof value === 'string' ? value.trim() : value);
     return decimal.isFinite() ? decimal : null;
