@@ -63,7 +63,7 @@ export const publicMarketProfile = z.object({
   stats: marketProfileStats,
   /** Honest presence: true only when seen within the last 5 minutes. */
   is_online: z.boolean(),
-  /** When last seen, to the minute; null when the user keeps it hidden or was never seen. */
+  /** When last seen using the app, to the minute; null when not seen since the profile was created. */
   last_seen_at: z.nullable(isoDateTime),
   registered_at: isoDateTime,
 });
@@ -100,7 +100,7 @@ export type ReviewStats = z.infer<typeof reviewStats>;
 
 /** Username change refusals (spec 001 s.8 "Username errors"). */
 export const profileErrorCodes = {
-  /** 422: the username breaks the format rules. */
+  /** 422: a name passing its holder off as staff ("admin", "support", …); format errors are 400 validation_failed. */
   wrongUsername: 'WRONG_USERNAME',
   /** 409: another user has it (case does not matter). */
   usernameTaken: 'USERNAME_TAKEN',

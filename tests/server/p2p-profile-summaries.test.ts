@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { p2pProfiles, p2pTradeDays } from '../../src/server/db/schema/p2p-profile';
 import { offerUsersOf, profileFacts } from '../../src/server/modules/p2p-profile/summaries';
-import { generateUsername } from '../../src/server/modules/p2p-profile/usernames';
+import { generateUsername, isReservedUsername } from '../../src/server/modules/p2p-profile/usernames';
 import { upsertUser } from '../../src/server/modules/users/service';
 import { createTestServer, type TestServer } from './helpers/test-server';
 
@@ -101,7 +101,11 @@ describe('market user summaries', () => {
 });
 
 describe('generated usernames', () => {
-  it('always have a letter first and 5 to 15 letters or digits', () => {
-    for (let index = 0; index < 2000; index += 1) expect(generateUsername()).toMatch(marketUsernameFormat);
+  it('always have a letter first and 5 to 15 letters or digits, and never a reserved part', () => {
+    for (let index = 0; index < 2000; index += 1) {
+      const username = generateUsername();
+      expect(username).toMatch(marketUsernameFormat);
+      expect(isReservedUsername(username)).toBe(false);
+    }
   });
 });

@@ -382,6 +382,17 @@ describe('market profiles', () => {
       expect(await changesOf(user.userId)).toEqual([]);
     });
 
+    it('refuses a name passing its holder off as staff with 422 WRONG_USERNAME, in any case', async () => {
+      const user = await eligible();
+      const before = await storedUsername(user.userId);
+
+      for (const username of ['KopilkaHelp', 'the_ADMIN', 'SupportDesk']) {
+        expectError(await user.send('PATCH', '/p2p/profile', { username }), 422, 'WRONG_USERNAME');
+      }
+
+      expect(await storedUsername(user.userId)).toBe(before);
+    });
+
     it('is refused with 403 blocked for a blocked user', async () => {
       const user = await eligible();
       const before = await storedUsername(user.userId);
@@ -404,6 +415,7 @@ describe('market profiles', () => {
 
       expect(await check(holderName.toUpperCase())).toEqual({ exists: true });
       expect(await check('NobodyHasIt')).toEqual({ exists: false });
+      expect(await check('Official_Desk')).toEqual({ exists: true });
       expect(await check(own.toLowerCase())).toEqual({ exists: false });
     });
 

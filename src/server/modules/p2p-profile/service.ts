@@ -21,6 +21,7 @@ import {
   userColorIndex,
   wholeDaysBetween,
 } from './summaries';
+import { isReservedUsername } from './usernames';
 
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 
@@ -32,6 +33,8 @@ export const usernameEligibility = { moreThanOrders: 10, minCompletionPercent: 8
 
 export const profileErrors = {
   notFound: () => new ApiError(404, profileErrorCodes.profileNotFound, 'There is no market user with this id'),
+  wrongUsername: () =>
+    new ApiError(422, profileErrorCodes.wrongUsername, 'This username cannot be used: it looks like a staff account'),
   taken: () => new ApiError(409, profileErrorCodes.usernameTaken, 'This username is already taken'),
   cannotChangeNow: () =>
     new ApiError(409, profileErrorCodes.cannotChangeNow, 'The username can be changed only twice a year'),
@@ -140,8 +143,9 @@ export async function ownMarketProfileOf(
   };
 }
 
-/** Whether another market user has this username, regardless of case. */
+/** Whether another market user has this username, regardless of case; a reserved name counts as taken. */
 export async function isUsernameTaken(db: Database, userId: number, username: string): Promise<boolean> {
+  if (isReservedUsername(username)) return true;
   const [holder] = await db
     .select({ userId: p2pProfiles.userId })
     .from(p2pProfiles)
@@ -158,6 +162,7 @@ export async function isUsernameTaken(db: Database, userId: number, username: st
 export async function changeUsername(db: Database, userId: number, username: string, now: Date): Promise<void> {
   const profile = await ensureProfile(db, userId, now);
   if (profile.username === username) return;
+  if (isReservedUsername(username)) throw profileErrors.wrongUsername();
   const { allTime } = tradeSummaryOf(await tradeSummaries(db, [userId], now), userId);
   if (
     allTime.completedOrders <= usernameEligibility.moreThanOrders ||

@@ -114,3 +114,14 @@ function pick<T>(words: readonly T[]): T {
 export function generateUsername(): string {
   return `${pick(adjectives)}${pick(animals)}${randomInt(10, 1000)}`;
 }
+
+/**
+ * Parts of a name that would pass its holder off as staff to a counterparty: refused in any case
+ * and anywhere in the name (422 WRONG_USERNAME; the availability check calls them taken).
+ */
+const reservedParts = ['admin', 'kopilka', 'moderator', 'official', 'security', 'support', 'telegram'] as const;
+
+export function isReservedUsername(username: string): boolean {
+  const lower = username.toLowerCase();
+  return reservedParts.some((part) => lower.includes(part));
+}
