@@ -1,0 +1,129 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { fiatCatalogueQueryOptions, paymentMethodsQueryOptions } from '../../api/p2pMethodsQueries.ts';
+import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
+import { Cell } from '../../ui/Cell.tsx';
+import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
+import { Page, PageTitle } from '../../ui/Page.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { CheckRow } from './CheckRow.tsx';
+import { ServerRefusalNotice, StepForm, type StepProps } from './stepForm.tsx';
+
+/** Where adding a payment method brings the person back to: this step, with the draft kept. */
+export const methodsStepPath = '/p2p/offers/new?step=methods';
+
+interface Row {
+  key: string;
+  title: string;
+  subtitle: string | null;
+  value: string | null;
+}
+
+/**
+ * The methods step. A sell offer lists the person's own saved methods of the fiat (the buyer pays
+ * to them; their data shows masked), with a way to add one: the add flow returns here with the
+ * draft kept. A buy offer lists the fiat's catalogue entries (banks, e-money, groups) it pays with.
+ */
+export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
+  const { t } = useLingui();
+  const { context } = snapshot;
+  const fiat = context.fiat ?? '';
+  const sell = context.side === 'sell';
+  const saved = useQuery({ ...paymentMethodsQueryOptions(fiat), enabled: sell });
+  const entries = useQuery({ ...fiatCatalogueQueryOptions(fiat), enabled: !sell });
+  const rows: Row[] | undefined = sell
+    ? saved.data?.methods
+        .filter((method) => method.fiat === fiat)
+        .map((method) => {
+          const label = paymentMethodLabel(method);
+          return { key: String(method.id), title: label.title, subtitle: label.subtitle, value: method.data };
+        })
+    : entries.data?.methods.map((entry) => ({
+        key: entry.identifier,
+        title: entry.locale,
+        subtitle: null,
+        value: null,
+      }));
+  const keys = rows?.map((row) => row.key).join(' ');
+  // A method chosen before and deleted since (or of another fiat) is no longer offered.
+  useEffect(() => {
+    if (keys !== undefined) actor.send({ type: 'methods.available', keys: keys === '' ? [] : keys.split(' ') });
+  }, [actor, keys]);
+  const query = sell ? saved : entries;
+  const most = context.market.maxMethods;
+  useScreenActions({
+    main: { label: t`Continue`, submits: 'create-offer-methods', disabled: !snapshot.can({ type: 'methods.submit' }) },
+    back: onBack,
+  });
+  const addLink = (
+    <Link
+      className="create-offer-link"
+      to="/p2p/methods/add/$fiat"
+      params={{ fiat }}
+      search={{ back: methodsStepPath }}
+    >
+      <Trans>Add a payment method</Trans>
+    </Link>
+  );
+  return (
+    <Page>
+      <PageTitle
+        title={<Trans>Payment methods</Trans>}
+        subtitle={
+          sell ? (
+            <Trans>
+              Where buyers send you {fiat}. Choose up to {most}.
+            </Trans>
+          ) : (
+            <Trans>
+              How you pay sellers in {fiat}. Choose up to {most}.
+            </Trans>
+          )
+        }
+      />
+      <StepForm id="create-offer-methods" onSubmit={() => actor.send({ type: 'methods.submit' })}>
+        <ServerRefusalNotice snapshot={snapshot} step="methods" />
+        {query.isError ? (
+          <LoadFailed
+            message={<Trans>Couldn’t load the payment methods.</Trans>}
+            onRetry={() => void query.refetch()}
+          />
+        ) : rows === undefined ? (
+          <Loading />
+        ) : rows.length === 0 && sell ? (
+          <Empty>
+            <p>
+              <Trans>You have no {fiat} payment methods yet.</Trans>
+            </p>
+            {addLink}
+          </Empty>
+        ) : (
+          <>
+            <Section>
+              {rows.map((row) => (
+                <CheckRow
+                  key={row.key}
+                  title={row.title}
+                  subtitle={row.subtitle ?? undefined}
+                  value={row.value ?? undefined}
+                  checked={context.methods.includes(row.key)}
+                  onToggle={() => actor.send({ type: 'method.toggle', key: row.key })}
+                />
+              ))}
+            </Section>
+            {sell ? (
+              <Section>
+                <Link to="/p2p/methods/add/$fiat" params={{ fiat }} search={{ back: methodsStepPath }}>
+                  <Cell title={<Trans>Add a payment method</Trans>} chevron />
+                </Link>
+              </Section>
+            ) : null}
+          </>
+        )}
+      </StepForm>
+    </Page>
+  );
+}
