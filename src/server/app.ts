@@ -27,6 +27,9 @@ import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
+import { detailsCipher, detailsKeyFrom } from './modules/p2p-payment-methods/details-cipher';
+import { registerP2pPaymentMethodRoutes } from './modules/p2p-payment-methods/routes';
+import { type PaymentMethodUsage, unusedPaymentMethods } from './modules/p2p-payment-methods/usage';
 import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
@@ -83,6 +86,10 @@ export interface AppDependencies {
   readonly featureFlags?: FeatureFlagPolicy;
   /** The reference prices; by default the stored ones, unmoving (main.ts walks them in local mode). */
   readonly priceFeed?: ReferencePriceFeed;
+  /** The secret payment details are sealed with (PAYMENT_DETAILS_KEY); the bot token when unset. */
+  readonly paymentDetailsSecret?: string;
+  /** Whether an offer lists a saved payment method; until offers exist, none does. */
+  readonly paymentMethodUsage?: PaymentMethodUsage;
 }
 
 export interface SecurityDependencies {
@@ -150,6 +157,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSettingsRoutes(app, context);
   registerP2pProfileRoutes(app, context);
   registerP2pMarketRoutes(app, context);
+  registerP2pPaymentMethodRoutes(app, context, {
+    cipher: detailsCipher(detailsKeyFrom(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken)),
+    usage: dependencies.paymentMethodUsage ?? unusedPaymentMethods,
+  });
   const uploads = await registerUploads(
     app,
     context,

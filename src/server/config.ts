@@ -145,6 +145,11 @@ const environment = z.object({
   ),
   /** Seed of the walking feed: the same seed walks the same way. */
   PRICE_WALK_SEED: z._default(z.string().check(z.minLength(1), z.maxLength(64)), 'kopilka'),
+  /**
+   * The secret P2P payment details are sealed with in the database (at least 32 characters). Unset:
+   * derived from BOT_TOKEN, so a new bot token would make saved details unreadable: set it.
+   */
+  PAYMENT_DETAILS_KEY: z.optional(z.string().check(z.minLength(32, 'Expected at least 32 characters'))),
   /** Milliseconds each step of a test-network withdrawal takes (created → processing → sent → completed). */
   CHAIN_STEP_MS: z._default(
     z.coerce.number().check(z.refine(Number.isInteger, 'Expected an integer'), z.minimum(10), z.maximum(86_400_000)),
@@ -182,6 +187,8 @@ export interface ServerConfig {
   /** Public and tester feature flags (FEATURE_FLAGS, TESTER_FEATURE_FLAGS, TESTER_IDS). */
   readonly featureFlags: FeatureFlagPolicy;
   /** The reference price feed: the stored prices, or walked (PRICE_FEED, PRICE_WALK_*). */
+  /** The secret payment details are sealed with (PAYMENT_DETAILS_KEY), or undefined for the bot token. */
+  readonly paymentDetailsSecret: string | undefined;
   readonly priceFeed:
     | { readonly kind: 'stored' }
     | { readonly kind: 'walk'; readonly stepMs: number; readonly seed: string };
@@ -290,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsBucket: uploadsBucket(parsed),
     restrictedCountries: parsed.RESTRICTED_COUNTRIES,
     featureFlags: featureFlagPolicy(parsed, telegram.localMode),
+    paymentDetailsSecret: parsed.PAYMENT_DETAILS_KEY,
     priceFeed:
       (parsed.PRICE_FEED ?? (telegram.localMode ? 'walk' : 'stored')) === 'walk'
         ? { kind: 'walk', stepMs: parsed.PRICE_WALK_STEP_MS, seed: parsed.PRICE_WALK_SEED }

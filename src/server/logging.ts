@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Fields never written to the log: passcodes, e-mail codes and every kind of token, wherever
+ * Fields never written to the log: passcodes, e-mail codes, every kind of token and payment details, wherever
  * a log call puts a request body.
  */
 export const logRedactPaths = [
@@ -15,6 +15,9 @@ export const logRedactPaths = [
   '*.body.token',
   '*.body.mailConfirmationToken',
   '*.body.passCodeConfirmationToken',
+  // P2P payment details (card numbers, phones, IBANs): personal data.
+  'body.details',
+  '*.body.details',
   'code',
   'passCode',
 ];

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     operatorIds: config.operatorIds,
     restrictedCountries: config.restrictedCountries,
     featureFlags: config.featureFlags,
+    ...(config.paymentDetailsSecret === undefined ? {} : { paymentDetailsSecret: config.paymentDetailsSecret }),
     // Unset: the stored prices, as buildApp's default.
     ...(config.priceFeed.kind === 'walk'
       ? { priceFeed: walkingPriceFeed(database.db, { ...config.priceFeed, now: () => new Date() }) }

@@ -8,6 +8,7 @@ import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
 import type { ReferencePriceFeed } from '../../../src/server/integrations/prices/price-feed';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
+import type { PaymentMethodUsage } from '../../../src/server/modules/p2p-payment-methods/usage';
 import type { FeatureFlagPolicy } from '../../../src/server/modules/settings/feature-flags';
 import type { FileStore } from '../../../src/server/modules/uploads/file-store';
 import { upsertUser } from '../../../src/server/modules/users/service';
@@ -53,6 +54,8 @@ export interface TestServerOptions {
   readonly featureFlags?: FeatureFlagPolicy;
   /** The reference prices; the stored (seeded) ones, unmoving, otherwise. */
   readonly priceFeed?: ReferencePriceFeed;
+  /** Whether an offer lists a saved payment method; none does otherwise. */
+  readonly paymentMethodUsage?: PaymentMethodUsage;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...(options.operatorIds === undefined ? {} : { operatorIds: options.operatorIds }),
     ...(options.featureFlags === undefined ? {} : { featureFlags: options.featureFlags }),
     ...(options.priceFeed === undefined ? {} : { priceFeed: options.priceFeed }),
+    ...(options.paymentMethodUsage === undefined ? {} : { paymentMethodUsage: options.paymentMethodUsage }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),

@@ -56,8 +56,13 @@ function noSuchFiat(): ApiError {
   return new ApiError(404, p2pErrorCodes.notFound, 'The P2P market does not trade this currency');
 }
 
+/** Whether the market trades this fiat: enabled in the wallet catalogue, with payment methods. */
+export async function isMarketFiat(db: Database, fiat: string): Promise<boolean> {
+  return (await marketFiatCodes(db)).includes(fiat);
+}
+
 async function assertMarketFiat(db: Database, fiat: string): Promise<void> {
-  if (!(await marketFiatCodes(db)).includes(fiat)) throw noSuchFiat();
+  if (!(await isMarketFiat(db, fiat))) throw noSuchFiat();
 }
 
 export async function getFiatPaymentCatalogue(
