@@ -123,6 +123,15 @@ describe('market profiles', () => {
       expect(second.user.name).toBe('Boris');
     });
 
+    it('is created once when the first calls come at the same time', async () => {
+      const eager = await signedIn('Eager');
+
+      const answers = await Promise.all([ownProfile(eager), ownProfile(eager), ownProfile(eager)]);
+
+      expect(new Set(answers.map((answer) => `${answer.user.id} ${answer.user.username}`)).size).toBe(1);
+      expect(await db().select().from(p2pProfiles).where(eq(p2pProfiles.userId, eager.userId))).toHaveLength(1);
+    });
+
     it('says Premium when the last mini app sign-in said so', async () => {
       const id = newTelegramId();
       const raw = initData(
@@ -346,6 +355,23 @@ describe('market profiles', () => {
       const nextYear = await signedInAgain(user);
       ok(await nextYear.send('PATCH', '/p2p/profile', { username: 'ThirdName3' }), resultAnswer);
       expect(await storedUsername(user.userId)).toBe('ThirdName3');
+    });
+
+    it('lets only one of several changes at once be the last one of the year', async () => {
+      const user = await eligible();
+      ok(await user.send('PATCH', '/p2p/profile', { username: 'OnlyOneLeft' }), resultAnswer);
+
+      const answers = await Promise.all(
+        ['Attempt_A', 'Attempt_B', 'Attempt_C', 'Attempt_D'].map((username) =>
+          user.send('PATCH', '/p2p/profile', { username }),
+        ),
+      );
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(refused.json()).toMatchObject({ code: 'CANNOT_CHANGE_NOW' });
+      }
+      expect(await changesOf(user.userId)).toHaveLength(2);
     });
 
     it('lets one of two users claiming the same name at once have it; the other gets USERNAME_TAKEN', async () => {

@@ -157,7 +157,7 @@ export async function isUsernameTaken(db: Database, userId: number, username: st
  * Changes the user's market username (spec 001 "Username eligibility", "Username changes"). The
  * same username is a success that changes nothing. The profile row is locked while the changes of
  * the last 12 months are counted, so two changes at once cannot both be the second; the unique
- * index on lower(username) decides between two users claiming one name at once.
+ * index on lower(username) refuses another user's name, also when two users claim one at once.
  */
 export async function changeUsername(db: Database, userId: number, username: string, now: Date): Promise<void> {
   const profile = await ensureProfile(db, userId, now);
@@ -170,10 +170,6 @@ export async function changeUsername(db: Database, userId: number, username: str
   ) {
     throw profileErrors.notEnoughOrders();
   }
-  if ((await usernameChangesWithinYear(db, userId, now)) >= usernameChangesPerYear) {
-    throw profileErrors.cannotChangeNow();
-  }
-  if (await isUsernameTaken(db, userId, username)) throw profileErrors.taken();
   try {
     await db.transaction(async (tx) => {
       const [locked] = await tx
@@ -182,7 +178,7 @@ export async function changeUsername(db: Database, userId: number, username: str
         .where(eq(p2pProfiles.userId, userId))
         .for('update');
       if (locked === undefined || locked.username === username) return;
-      // Counted again under the lock: a change that committed since the check above counts.
+      // Counted under the lock: a change that committed while this one waited counts.
       if ((await usernameChangesWithinYear(tx, userId, now)) >= usernameChangesPerYear) {
         throw profileErrors.cannotChangeNow();
       }
