@@ -19,6 +19,7 @@ import { Route as QrPayRouteImport } from './routes/qr-pay'
 import { Route as RestrictionRegionRouteImport } from './routes/restriction-region'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as HelpIndexRouteImport } from './routes/help.index'
+import { Route as P2pIndexRouteImport } from './routes/p2p.index'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
 import { Route as WalletAssetRouteImport } from './routes/wallet.$asset'
 import { Route as AccountAddressBookIndexRouteImport } from './routes/account.address-book.index'
@@ -31,6 +32,15 @@ import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.se
 import { Route as AccountVerificationIndexRouteImport } from './routes/account.verification.index'
 import { Route as AccountVerificationFlowRouteImport } from './routes/account.verification.$flow'
 import { Route as AccountVerificationPersonalDataRouteImport } from './routes/account.verification.personal-data'
+import { Route as P2pSideIndexRouteImport } from './routes/p2p.$side.index'
+import { Route as P2pSideAssetRouteImport } from './routes/p2p.$side.asset'
+import { Route as P2pSideFiatRouteImport } from './routes/p2p.$side.fiat'
+import { Route as P2pSideMethodRouteImport } from './routes/p2p.$side.method'
+import { Route as P2pSideVerificationRouteImport } from './routes/p2p.$side.verification'
+import { Route as P2pMethodsIndexRouteImport } from './routes/p2p.methods.index'
+import { Route as P2pOffersNewRouteImport } from './routes/p2p.offers.new'
+import { Route as P2pProfileIndexRouteImport } from './routes/p2p.profile.index'
+import { Route as P2pUsersIdRouteImport } from './routes/p2p.users.$id'
 import { Route as TransactionsKindIdRouteImport } from './routes/transactions.$kind.$id'
 import { Route as WalletDepositIndexRouteImport } from './routes/wallet.deposit.index'
 import { Route as WalletWithdrawIndexRouteImport } from './routes/wallet.withdraw.index'
@@ -40,6 +50,17 @@ import { Route as AccountAddressBookNetworkSearchRouteImport } from './routes/ac
 import { Route as AccountSecurityPasscodeChangeRouteImport } from './routes/account.security.passcode.change'
 import { Route as AccountSecurityPasscodeNewRouteImport } from './routes/account.security.passcode.new'
 import { Route as AccountVerificationDocumentsIndexRouteImport } from './routes/account.verification.documents.index'
+import { Route as P2pMethodsIdIndexRouteImport } from './routes/p2p.methods.$id.index'
+import { Route as P2pMethodsIdNameRouteImport } from './routes/p2p.methods.$id.name'
+import { Route as P2pMethodsAddIndexRouteImport } from './routes/p2p.methods.add.index'
+import { Route as P2pOffersIdIndexRouteImport } from './routes/p2p.offers.$id.index'
+import { Route as P2pOffersIdConditionsRouteImport } from './routes/p2p.offers.$id.conditions'
+import { Route as P2pOffersIdLimitsRouteImport } from './routes/p2p.offers.$id.limits'
+import { Route as P2pOffersIdMethodRouteImport } from './routes/p2p.offers.$id.method'
+import { Route as P2pOffersIdMethodsRouteImport } from './routes/p2p.offers.$id.methods'
+import { Route as P2pOffersIdPriceRouteImport } from './routes/p2p.offers.$id.price'
+import { Route as P2pOffersIdTimeRouteImport } from './routes/p2p.offers.$id.time'
+import { Route as P2pOffersIdVolumeRouteImport } from './routes/p2p.offers.$id.volume'
 import { Route as WalletDepositAssetIndexRouteImport } from './routes/wallet.deposit.$asset.index'
 import { Route as WalletWithdrawAssetIndexRouteImport } from './routes/wallet.withdraw.$asset.index'
 import { Route as WalletWithdrawAssetNetworkRouteImport } from './routes/wallet.withdraw.$asset.$network'
@@ -47,10 +68,16 @@ import { Route as AccountAddressBookNetworkIdIndexRouteImport } from './routes/a
 import { Route as AccountAddressBookNetworkIdEditRouteImport } from './routes/account.address-book.$network.$id.edit'
 import { Route as AccountVerificationDocumentsUploadIndexRouteImport } from './routes/account.verification.documents.upload.index'
 import { Route as AccountVerificationDocumentsUploadIdRouteImport } from './routes/account.verification.documents.upload.$id'
+import { Route as P2pMethodsAddFiatIndexRouteImport } from './routes/p2p.methods.add.$fiat.index'
+import { Route as P2pMethodsAddFiatMethodRouteImport } from './routes/p2p.methods.add.$fiat.$method'
+import { Route as P2pOffersIdRestrictionsIndexRouteImport } from './routes/p2p.offers.$id.restrictions.index'
+import { Route as P2pOffersIdRestrictionsRestrictionRouteImport } from './routes/p2p.offers.$id.restrictions.$restriction'
 import { Route as WalletDepositAssetNetworkIndexRouteImport } from './routes/wallet.deposit.$asset.$network.index'
 import { Route as WalletDepositAssetNetworkAddressesIndexRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.index'
 import { Route as WalletDepositAssetNetworkNewIndexRouteImport } from './routes/wallet.deposit.$asset.$network.new.index'
 import { Route as WalletDepositAssetNetworkNewAssetRouteImport } from './routes/wallet.deposit.$asset.$network.new.asset'
+import { Route as P2pMethodsAddFiatGroupGroupIndexRouteImport } from './routes/p2p.methods.add.$fiat.group.$group.index'
+import { Route as P2pMethodsAddFiatGroupGroupMethodRouteImport } from './routes/p2p.methods.add.$fiat.group.$group.$method'
 import { Route as WalletDepositAssetNetworkAddressesIdIndexRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.$id.index'
 import { Route as WalletDepositAssetNetworkAddressesIdEditRouteImport } from './routes/wallet.deposit.$asset.$network.addresses.$id.edit'
 
@@ -102,6 +129,11 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
 const HelpIndexRoute = HelpIndexRouteImport.update({
   id: '/help/',
   path: '/help/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pIndexRoute = P2pIndexRouteImport.update({
+  id: '/p2p/',
+  path: '/p2p/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasscodeIdRoute = PasscodeIdRouteImport.update({
@@ -168,6 +200,51 @@ const AccountVerificationPersonalDataRoute =
     path: '/account/verification/personal-data',
     getParentRoute: () => rootRouteImport,
   } as any)
+const P2pSideIndexRoute = P2pSideIndexRouteImport.update({
+  id: '/p2p/$side/',
+  path: '/p2p/$side/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pSideAssetRoute = P2pSideAssetRouteImport.update({
+  id: '/p2p/$side/asset',
+  path: '/p2p/$side/asset',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pSideFiatRoute = P2pSideFiatRouteImport.update({
+  id: '/p2p/$side/fiat',
+  path: '/p2p/$side/fiat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pSideMethodRoute = P2pSideMethodRouteImport.update({
+  id: '/p2p/$side/method',
+  path: '/p2p/$side/method',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pSideVerificationRoute = P2pSideVerificationRouteImport.update({
+  id: '/p2p/$side/verification',
+  path: '/p2p/$side/verification',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pMethodsIndexRoute = P2pMethodsIndexRouteImport.update({
+  id: '/p2p/methods/',
+  path: '/p2p/methods/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersNewRoute = P2pOffersNewRouteImport.update({
+  id: '/p2p/offers/new',
+  path: '/p2p/offers/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pProfileIndexRoute = P2pProfileIndexRouteImport.update({
+  id: '/p2p/profile/',
+  path: '/p2p/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pUsersIdRoute = P2pUsersIdRouteImport.update({
+  id: '/p2p/users/$id',
+  path: '/p2p/users/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TransactionsKindIdRoute = TransactionsKindIdRouteImport.update({
   id: '/transactions/$kind/$id',
   path: '/transactions/$kind/$id',
@@ -219,6 +296,61 @@ const AccountVerificationDocumentsIndexRoute =
     path: '/account/verification/documents/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const P2pMethodsIdIndexRoute = P2pMethodsIdIndexRouteImport.update({
+  id: '/p2p/methods/$id/',
+  path: '/p2p/methods/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pMethodsIdNameRoute = P2pMethodsIdNameRouteImport.update({
+  id: '/p2p/methods/$id/name',
+  path: '/p2p/methods/$id/name',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pMethodsAddIndexRoute = P2pMethodsAddIndexRouteImport.update({
+  id: '/p2p/methods/add/',
+  path: '/p2p/methods/add/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdIndexRoute = P2pOffersIdIndexRouteImport.update({
+  id: '/p2p/offers/$id/',
+  path: '/p2p/offers/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdConditionsRoute = P2pOffersIdConditionsRouteImport.update({
+  id: '/p2p/offers/$id/conditions',
+  path: '/p2p/offers/$id/conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdLimitsRoute = P2pOffersIdLimitsRouteImport.update({
+  id: '/p2p/offers/$id/limits',
+  path: '/p2p/offers/$id/limits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdMethodRoute = P2pOffersIdMethodRouteImport.update({
+  id: '/p2p/offers/$id/method',
+  path: '/p2p/offers/$id/method',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdMethodsRoute = P2pOffersIdMethodsRouteImport.update({
+  id: '/p2p/offers/$id/methods',
+  path: '/p2p/offers/$id/methods',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdPriceRoute = P2pOffersIdPriceRouteImport.update({
+  id: '/p2p/offers/$id/price',
+  path: '/p2p/offers/$id/price',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdTimeRoute = P2pOffersIdTimeRouteImport.update({
+  id: '/p2p/offers/$id/time',
+  path: '/p2p/offers/$id/time',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdVolumeRoute = P2pOffersIdVolumeRouteImport.update({
+  id: '/p2p/offers/$id/volume',
+  path: '/p2p/offers/$id/volume',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WalletDepositAssetIndexRoute = WalletDepositAssetIndexRouteImport.update({
   id: '/wallet/deposit/$asset/',
   path: '/wallet/deposit/$asset/',
@@ -260,6 +392,28 @@ const AccountVerificationDocumentsUploadIdRoute =
     path: '/account/verification/documents/upload/$id',
     getParentRoute: () => rootRouteImport,
   } as any)
+const P2pMethodsAddFiatIndexRoute = P2pMethodsAddFiatIndexRouteImport.update({
+  id: '/p2p/methods/add/$fiat/',
+  path: '/p2p/methods/add/$fiat/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pMethodsAddFiatMethodRoute = P2pMethodsAddFiatMethodRouteImport.update({
+  id: '/p2p/methods/add/$fiat/$method',
+  path: '/p2p/methods/add/$fiat/$method',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOffersIdRestrictionsIndexRoute =
+  P2pOffersIdRestrictionsIndexRouteImport.update({
+    id: '/p2p/offers/$id/restrictions/',
+    path: '/p2p/offers/$id/restrictions/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pOffersIdRestrictionsRestrictionRoute =
+  P2pOffersIdRestrictionsRestrictionRouteImport.update({
+    id: '/p2p/offers/$id/restrictions/$restriction',
+    path: '/p2p/offers/$id/restrictions/$restriction',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WalletDepositAssetNetworkIndexRoute =
   WalletDepositAssetNetworkIndexRouteImport.update({
     id: '/wallet/deposit/$asset/$network/',
@@ -282,6 +436,18 @@ const WalletDepositAssetNetworkNewAssetRoute =
   WalletDepositAssetNetworkNewAssetRouteImport.update({
     id: '/wallet/deposit/$asset/$network/new/asset',
     path: '/wallet/deposit/$asset/$network/new/asset',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pMethodsAddFiatGroupGroupIndexRoute =
+  P2pMethodsAddFiatGroupGroupIndexRouteImport.update({
+    id: '/p2p/methods/add/$fiat/group/$group/',
+    path: '/p2p/methods/add/$fiat/group/$group/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pMethodsAddFiatGroupGroupMethodRoute =
+  P2pMethodsAddFiatGroupGroupMethodRouteImport.update({
+    id: '/p2p/methods/add/$fiat/group/$group/$method',
+    path: '/p2p/methods/add/$fiat/group/$group/$method',
     getParentRoute: () => rootRouteImport,
   } as any)
 const WalletDepositAssetNetworkAddressesIdIndexRoute =
@@ -310,37 +476,64 @@ export interface FileRoutesByFullPath {
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/help/': typeof HelpIndexRoute
+  '/p2p/': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2p/$side/asset': typeof P2pSideAssetRoute
+  '/p2p/$side/fiat': typeof P2pSideFiatRoute
+  '/p2p/$side/method': typeof P2pSideMethodRoute
+  '/p2p/$side/verification': typeof P2pSideVerificationRoute
+  '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
   '/account/verification/': typeof AccountVerificationIndexRoute
+  '/p2p/$side/': typeof P2pSideIndexRoute
+  '/p2p/methods/': typeof P2pMethodsIndexRoute
+  '/p2p/profile/': typeof P2pProfileIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
+  '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
+  '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
+  '/p2p/offers/$id/method': typeof P2pOffersIdMethodRoute
+  '/p2p/offers/$id/methods': typeof P2pOffersIdMethodsRoute
+  '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
+  '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
+  '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
+  '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
+  '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
+  '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
   '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
+  '/p2p/methods/add/$fiat/$method': typeof P2pMethodsAddFiatMethodRoute
+  '/p2p/offers/$id/restrictions/$restriction': typeof P2pOffersIdRestrictionsRestrictionRoute
   '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
   '/account/verification/documents/upload/': typeof AccountVerificationDocumentsUploadIndexRoute
+  '/p2p/methods/add/$fiat/': typeof P2pMethodsAddFiatIndexRoute
+  '/p2p/offers/$id/restrictions/': typeof P2pOffersIdRestrictionsIndexRoute
   '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
   '/wallet/deposit/$asset/$network/new/': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/p2p/methods/add/$fiat/group/$group/$method': typeof P2pMethodsAddFiatGroupGroupMethodRoute
   '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/p2p/methods/add/$fiat/group/$group/': typeof P2pMethodsAddFiatGroupGroupIndexRoute
   '/wallet/deposit/$asset/$network/addresses/$id/': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -356,37 +549,64 @@ export interface FileRoutesByTo {
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
   '/help': typeof HelpIndexRoute
+  '/p2p': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2p/$side/asset': typeof P2pSideAssetRoute
+  '/p2p/$side/fiat': typeof P2pSideFiatRoute
+  '/p2p/$side/method': typeof P2pSideMethodRoute
+  '/p2p/$side/verification': typeof P2pSideVerificationRoute
+  '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book': typeof AccountAddressBookIndexRoute
   '/account/security': typeof AccountSecurityIndexRoute
   '/account/settings': typeof AccountSettingsIndexRoute
   '/account/verification': typeof AccountVerificationIndexRoute
+  '/p2p/$side': typeof P2pSideIndexRoute
+  '/p2p/methods': typeof P2pMethodsIndexRoute
+  '/p2p/profile': typeof P2pProfileIndexRoute
   '/wallet/deposit': typeof WalletDepositIndexRoute
   '/wallet/withdraw': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
+  '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
+  '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
+  '/p2p/offers/$id/method': typeof P2pOffersIdMethodRoute
+  '/p2p/offers/$id/methods': typeof P2pOffersIdMethodsRoute
+  '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
+  '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
+  '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents': typeof AccountVerificationDocumentsIndexRoute
+  '/p2p/methods/$id': typeof P2pMethodsIdIndexRoute
+  '/p2p/methods/add': typeof P2pMethodsAddIndexRoute
+  '/p2p/offers/$id': typeof P2pOffersIdIndexRoute
   '/wallet/deposit/$asset': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
   '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
+  '/p2p/methods/add/$fiat/$method': typeof P2pMethodsAddFiatMethodRoute
+  '/p2p/offers/$id/restrictions/$restriction': typeof P2pOffersIdRestrictionsRestrictionRoute
   '/account/address-book/$network/$id': typeof AccountAddressBookNetworkIdIndexRoute
   '/account/verification/documents/upload': typeof AccountVerificationDocumentsUploadIndexRoute
+  '/p2p/methods/add/$fiat': typeof P2pMethodsAddFiatIndexRoute
+  '/p2p/offers/$id/restrictions': typeof P2pOffersIdRestrictionsIndexRoute
   '/wallet/deposit/$asset/$network': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses': typeof WalletDepositAssetNetworkAddressesIndexRoute
   '/wallet/deposit/$asset/$network/new': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/p2p/methods/add/$fiat/group/$group/$method': typeof P2pMethodsAddFiatGroupGroupMethodRoute
   '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/p2p/methods/add/$fiat/group/$group': typeof P2pMethodsAddFiatGroupGroupIndexRoute
   '/wallet/deposit/$asset/$network/addresses/$id': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -403,37 +623,64 @@ export interface FileRoutesById {
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/help/': typeof HelpIndexRoute
+  '/p2p/': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
   '/account/settings/local-currency': typeof AccountSettingsLocalCurrencyRoute
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2p/$side/asset': typeof P2pSideAssetRoute
+  '/p2p/$side/fiat': typeof P2pSideFiatRoute
+  '/p2p/$side/method': typeof P2pSideMethodRoute
+  '/p2p/$side/verification': typeof P2pSideVerificationRoute
+  '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
   '/account/verification/': typeof AccountVerificationIndexRoute
+  '/p2p/$side/': typeof P2pSideIndexRoute
+  '/p2p/methods/': typeof P2pMethodsIndexRoute
+  '/p2p/profile/': typeof P2pProfileIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
   '/account/address-book/$network/add': typeof AccountAddressBookNetworkAddRoute
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
+  '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
+  '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
+  '/p2p/offers/$id/method': typeof P2pOffersIdMethodRoute
+  '/p2p/offers/$id/methods': typeof P2pOffersIdMethodsRoute
+  '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
+  '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
+  '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
+  '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
+  '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
+  '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
   '/account/verification/documents/upload/$id': typeof AccountVerificationDocumentsUploadIdRoute
+  '/p2p/methods/add/$fiat/$method': typeof P2pMethodsAddFiatMethodRoute
+  '/p2p/offers/$id/restrictions/$restriction': typeof P2pOffersIdRestrictionsRestrictionRoute
   '/account/address-book/$network/$id/': typeof AccountAddressBookNetworkIdIndexRoute
   '/account/verification/documents/upload/': typeof AccountVerificationDocumentsUploadIndexRoute
+  '/p2p/methods/add/$fiat/': typeof P2pMethodsAddFiatIndexRoute
+  '/p2p/offers/$id/restrictions/': typeof P2pOffersIdRestrictionsIndexRoute
   '/wallet/deposit/$asset/$network/': typeof WalletDepositAssetNetworkIndexRoute
   '/wallet/deposit/$asset/$network/new/asset': typeof WalletDepositAssetNetworkNewAssetRoute
   '/wallet/deposit/$asset/$network/addresses/': typeof WalletDepositAssetNetworkAddressesIndexRoute
   '/wallet/deposit/$asset/$network/new/': typeof WalletDepositAssetNetworkNewIndexRoute
+  '/p2p/methods/add/$fiat/group/$group/$method': typeof P2pMethodsAddFiatGroupGroupMethodRoute
   '/wallet/deposit/$asset/$network/addresses/$id/edit': typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  '/p2p/methods/add/$fiat/group/$group/': typeof P2pMethodsAddFiatGroupGroupIndexRoute
   '/wallet/deposit/$asset/$network/addresses/$id/': typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -451,37 +698,64 @@ export interface FileRouteTypes {
     | '/wallet/$asset'
     | '/account/'
     | '/help/'
+    | '/p2p/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2p/$side/asset'
+    | '/p2p/$side/fiat'
+    | '/p2p/$side/method'
+    | '/p2p/$side/verification'
+    | '/p2p/offers/new'
+    | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
     | '/account/verification/'
+    | '/p2p/$side/'
+    | '/p2p/methods/'
+    | '/p2p/profile/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
     | '/account/address-book/$network/add'
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2p/methods/$id/name'
+    | '/p2p/offers/$id/conditions'
+    | '/p2p/offers/$id/limits'
+    | '/p2p/offers/$id/method'
+    | '/p2p/offers/$id/methods'
+    | '/p2p/offers/$id/price'
+    | '/p2p/offers/$id/time'
+    | '/p2p/offers/$id/volume'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
+    | '/p2p/methods/$id/'
+    | '/p2p/methods/add/'
+    | '/p2p/offers/$id/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
     | '/account/verification/documents/upload/$id'
+    | '/p2p/methods/add/$fiat/$method'
+    | '/p2p/offers/$id/restrictions/$restriction'
     | '/account/address-book/$network/$id/'
     | '/account/verification/documents/upload/'
+    | '/p2p/methods/add/$fiat/'
+    | '/p2p/offers/$id/restrictions/'
     | '/wallet/deposit/$asset/$network/'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses/'
     | '/wallet/deposit/$asset/$network/new/'
+    | '/p2p/methods/add/$fiat/group/$group/$method'
     | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/p2p/methods/add/$fiat/group/$group/'
     | '/wallet/deposit/$asset/$network/addresses/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -497,37 +771,64 @@ export interface FileRouteTypes {
     | '/wallet/$asset'
     | '/account'
     | '/help'
+    | '/p2p'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2p/$side/asset'
+    | '/p2p/$side/fiat'
+    | '/p2p/$side/method'
+    | '/p2p/$side/verification'
+    | '/p2p/offers/new'
+    | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book'
     | '/account/security'
     | '/account/settings'
     | '/account/verification'
+    | '/p2p/$side'
+    | '/p2p/methods'
+    | '/p2p/profile'
     | '/wallet/deposit'
     | '/wallet/withdraw'
     | '/account/address-book/$network/add'
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2p/methods/$id/name'
+    | '/p2p/offers/$id/conditions'
+    | '/p2p/offers/$id/limits'
+    | '/p2p/offers/$id/method'
+    | '/p2p/offers/$id/methods'
+    | '/p2p/offers/$id/price'
+    | '/p2p/offers/$id/time'
+    | '/p2p/offers/$id/volume'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network'
     | '/account/verification/documents'
+    | '/p2p/methods/$id'
+    | '/p2p/methods/add'
+    | '/p2p/offers/$id'
     | '/wallet/deposit/$asset'
     | '/wallet/withdraw/$asset'
     | '/account/address-book/$network/$id/edit'
     | '/account/verification/documents/upload/$id'
+    | '/p2p/methods/add/$fiat/$method'
+    | '/p2p/offers/$id/restrictions/$restriction'
     | '/account/address-book/$network/$id'
     | '/account/verification/documents/upload'
+    | '/p2p/methods/add/$fiat'
+    | '/p2p/offers/$id/restrictions'
     | '/wallet/deposit/$asset/$network'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses'
     | '/wallet/deposit/$asset/$network/new'
+    | '/p2p/methods/add/$fiat/group/$group/$method'
     | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/p2p/methods/add/$fiat/group/$group'
     | '/wallet/deposit/$asset/$network/addresses/$id'
   id:
     | '__root__'
@@ -543,37 +844,64 @@ export interface FileRouteTypes {
     | '/wallet/$asset'
     | '/account/'
     | '/help/'
+    | '/p2p/'
     | '/account/security/biometrics'
     | '/account/security/email'
     | '/account/settings/local-currency'
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2p/$side/asset'
+    | '/p2p/$side/fiat'
+    | '/p2p/$side/method'
+    | '/p2p/$side/verification'
+    | '/p2p/offers/new'
+    | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
     | '/account/security/'
     | '/account/settings/'
     | '/account/verification/'
+    | '/p2p/$side/'
+    | '/p2p/methods/'
+    | '/p2p/profile/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
     | '/account/address-book/$network/add'
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2p/methods/$id/name'
+    | '/p2p/offers/$id/conditions'
+    | '/p2p/offers/$id/limits'
+    | '/p2p/offers/$id/method'
+    | '/p2p/offers/$id/methods'
+    | '/p2p/offers/$id/price'
+    | '/p2p/offers/$id/time'
+    | '/p2p/offers/$id/volume'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
+    | '/p2p/methods/$id/'
+    | '/p2p/methods/add/'
+    | '/p2p/offers/$id/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
     | '/account/verification/documents/upload/$id'
+    | '/p2p/methods/add/$fiat/$method'
+    | '/p2p/offers/$id/restrictions/$restriction'
     | '/account/address-book/$network/$id/'
     | '/account/verification/documents/upload/'
+    | '/p2p/methods/add/$fiat/'
+    | '/p2p/offers/$id/restrictions/'
     | '/wallet/deposit/$asset/$network/'
     | '/wallet/deposit/$asset/$network/new/asset'
     | '/wallet/deposit/$asset/$network/addresses/'
     | '/wallet/deposit/$asset/$network/new/'
+    | '/p2p/methods/add/$fiat/group/$group/$method'
     | '/wallet/deposit/$asset/$network/addresses/$id/edit'
+    | '/p2p/methods/add/$fiat/group/$group/'
     | '/wallet/deposit/$asset/$network/addresses/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -590,37 +918,64 @@ export interface RootRouteChildren {
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
   HelpIndexRoute: typeof HelpIndexRoute
+  P2pIndexRoute: typeof P2pIndexRoute
   AccountSecurityBiometricsRoute: typeof AccountSecurityBiometricsRoute
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
   AccountSettingsLocalCurrencyRoute: typeof AccountSettingsLocalCurrencyRoute
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
   AccountVerificationFlowRoute: typeof AccountVerificationFlowRoute
   AccountVerificationPersonalDataRoute: typeof AccountVerificationPersonalDataRoute
+  P2pSideAssetRoute: typeof P2pSideAssetRoute
+  P2pSideFiatRoute: typeof P2pSideFiatRoute
+  P2pSideMethodRoute: typeof P2pSideMethodRoute
+  P2pSideVerificationRoute: typeof P2pSideVerificationRoute
+  P2pOffersNewRoute: typeof P2pOffersNewRoute
+  P2pUsersIdRoute: typeof P2pUsersIdRoute
   TransactionsKindIdRoute: typeof TransactionsKindIdRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
   AccountSecurityIndexRoute: typeof AccountSecurityIndexRoute
   AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
   AccountVerificationIndexRoute: typeof AccountVerificationIndexRoute
+  P2pSideIndexRoute: typeof P2pSideIndexRoute
+  P2pMethodsIndexRoute: typeof P2pMethodsIndexRoute
+  P2pProfileIndexRoute: typeof P2pProfileIndexRoute
   WalletDepositIndexRoute: typeof WalletDepositIndexRoute
   WalletWithdrawIndexRoute: typeof WalletWithdrawIndexRoute
   AccountAddressBookNetworkAddRoute: typeof AccountAddressBookNetworkAddRoute
   AccountAddressBookNetworkSearchRoute: typeof AccountAddressBookNetworkSearchRoute
   AccountSecurityPasscodeChangeRoute: typeof AccountSecurityPasscodeChangeRoute
   AccountSecurityPasscodeNewRoute: typeof AccountSecurityPasscodeNewRoute
+  P2pMethodsIdNameRoute: typeof P2pMethodsIdNameRoute
+  P2pOffersIdConditionsRoute: typeof P2pOffersIdConditionsRoute
+  P2pOffersIdLimitsRoute: typeof P2pOffersIdLimitsRoute
+  P2pOffersIdMethodRoute: typeof P2pOffersIdMethodRoute
+  P2pOffersIdMethodsRoute: typeof P2pOffersIdMethodsRoute
+  P2pOffersIdPriceRoute: typeof P2pOffersIdPriceRoute
+  P2pOffersIdTimeRoute: typeof P2pOffersIdTimeRoute
+  P2pOffersIdVolumeRoute: typeof P2pOffersIdVolumeRoute
   WalletWithdrawAssetNetworkRoute: typeof WalletWithdrawAssetNetworkRoute
   AccountAddressBookNetworkIndexRoute: typeof AccountAddressBookNetworkIndexRoute
   AccountVerificationDocumentsIndexRoute: typeof AccountVerificationDocumentsIndexRoute
+  P2pMethodsIdIndexRoute: typeof P2pMethodsIdIndexRoute
+  P2pMethodsAddIndexRoute: typeof P2pMethodsAddIndexRoute
+  P2pOffersIdIndexRoute: typeof P2pOffersIdIndexRoute
   WalletDepositAssetIndexRoute: typeof WalletDepositAssetIndexRoute
   WalletWithdrawAssetIndexRoute: typeof WalletWithdrawAssetIndexRoute
   AccountAddressBookNetworkIdEditRoute: typeof AccountAddressBookNetworkIdEditRoute
   AccountVerificationDocumentsUploadIdRoute: typeof AccountVerificationDocumentsUploadIdRoute
+  P2pMethodsAddFiatMethodRoute: typeof P2pMethodsAddFiatMethodRoute
+  P2pOffersIdRestrictionsRestrictionRoute: typeof P2pOffersIdRestrictionsRestrictionRoute
   AccountAddressBookNetworkIdIndexRoute: typeof AccountAddressBookNetworkIdIndexRoute
   AccountVerificationDocumentsUploadIndexRoute: typeof AccountVerificationDocumentsUploadIndexRoute
+  P2pMethodsAddFiatIndexRoute: typeof P2pMethodsAddFiatIndexRoute
+  P2pOffersIdRestrictionsIndexRoute: typeof P2pOffersIdRestrictionsIndexRoute
   WalletDepositAssetNetworkIndexRoute: typeof WalletDepositAssetNetworkIndexRoute
   WalletDepositAssetNetworkNewAssetRoute: typeof WalletDepositAssetNetworkNewAssetRoute
   WalletDepositAssetNetworkAddressesIndexRoute: typeof WalletDepositAssetNetworkAddressesIndexRoute
   WalletDepositAssetNetworkNewIndexRoute: typeof WalletDepositAssetNetworkNewIndexRoute
+  P2pMethodsAddFiatGroupGroupMethodRoute: typeof P2pMethodsAddFiatGroupGroupMethodRoute
   WalletDepositAssetNetworkAddressesIdEditRoute: typeof WalletDepositAssetNetworkAddressesIdEditRoute
+  P2pMethodsAddFiatGroupGroupIndexRoute: typeof P2pMethodsAddFiatGroupGroupIndexRoute
   WalletDepositAssetNetworkAddressesIdIndexRoute: typeof WalletDepositAssetNetworkAddressesIdIndexRoute
 }
 
@@ -694,6 +1049,13 @@ declare module '@tanstack/react-router' {
       path: '/help'
       fullPath: '/help/'
       preLoaderRoute: typeof HelpIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/': {
+      id: '/p2p/'
+      path: '/p2p'
+      fullPath: '/p2p/'
+      preLoaderRoute: typeof P2pIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/passcode/$id': {
@@ -780,6 +1142,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVerificationPersonalDataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2p/$side/': {
+      id: '/p2p/$side/'
+      path: '/p2p/$side'
+      fullPath: '/p2p/$side/'
+      preLoaderRoute: typeof P2pSideIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/$side/asset': {
+      id: '/p2p/$side/asset'
+      path: '/p2p/$side/asset'
+      fullPath: '/p2p/$side/asset'
+      preLoaderRoute: typeof P2pSideAssetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/$side/fiat': {
+      id: '/p2p/$side/fiat'
+      path: '/p2p/$side/fiat'
+      fullPath: '/p2p/$side/fiat'
+      preLoaderRoute: typeof P2pSideFiatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/$side/method': {
+      id: '/p2p/$side/method'
+      path: '/p2p/$side/method'
+      fullPath: '/p2p/$side/method'
+      preLoaderRoute: typeof P2pSideMethodRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/$side/verification': {
+      id: '/p2p/$side/verification'
+      path: '/p2p/$side/verification'
+      fullPath: '/p2p/$side/verification'
+      preLoaderRoute: typeof P2pSideVerificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/': {
+      id: '/p2p/methods/'
+      path: '/p2p/methods'
+      fullPath: '/p2p/methods/'
+      preLoaderRoute: typeof P2pMethodsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/new': {
+      id: '/p2p/offers/new'
+      path: '/p2p/offers/new'
+      fullPath: '/p2p/offers/new'
+      preLoaderRoute: typeof P2pOffersNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/profile/': {
+      id: '/p2p/profile/'
+      path: '/p2p/profile'
+      fullPath: '/p2p/profile/'
+      preLoaderRoute: typeof P2pProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/users/$id': {
+      id: '/p2p/users/$id'
+      path: '/p2p/users/$id'
+      fullPath: '/p2p/users/$id'
+      preLoaderRoute: typeof P2pUsersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/transactions/$kind/$id': {
       id: '/transactions/$kind/$id'
       path: '/transactions/$kind/$id'
@@ -843,6 +1268,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVerificationDocumentsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2p/methods/$id/': {
+      id: '/p2p/methods/$id/'
+      path: '/p2p/methods/$id'
+      fullPath: '/p2p/methods/$id/'
+      preLoaderRoute: typeof P2pMethodsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/$id/name': {
+      id: '/p2p/methods/$id/name'
+      path: '/p2p/methods/$id/name'
+      fullPath: '/p2p/methods/$id/name'
+      preLoaderRoute: typeof P2pMethodsIdNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/add/': {
+      id: '/p2p/methods/add/'
+      path: '/p2p/methods/add'
+      fullPath: '/p2p/methods/add/'
+      preLoaderRoute: typeof P2pMethodsAddIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/': {
+      id: '/p2p/offers/$id/'
+      path: '/p2p/offers/$id'
+      fullPath: '/p2p/offers/$id/'
+      preLoaderRoute: typeof P2pOffersIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/conditions': {
+      id: '/p2p/offers/$id/conditions'
+      path: '/p2p/offers/$id/conditions'
+      fullPath: '/p2p/offers/$id/conditions'
+      preLoaderRoute: typeof P2pOffersIdConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/limits': {
+      id: '/p2p/offers/$id/limits'
+      path: '/p2p/offers/$id/limits'
+      fullPath: '/p2p/offers/$id/limits'
+      preLoaderRoute: typeof P2pOffersIdLimitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/method': {
+      id: '/p2p/offers/$id/method'
+      path: '/p2p/offers/$id/method'
+      fullPath: '/p2p/offers/$id/method'
+      preLoaderRoute: typeof P2pOffersIdMethodRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/methods': {
+      id: '/p2p/offers/$id/methods'
+      path: '/p2p/offers/$id/methods'
+      fullPath: '/p2p/offers/$id/methods'
+      preLoaderRoute: typeof P2pOffersIdMethodsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/price': {
+      id: '/p2p/offers/$id/price'
+      path: '/p2p/offers/$id/price'
+      fullPath: '/p2p/offers/$id/price'
+      preLoaderRoute: typeof P2pOffersIdPriceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/time': {
+      id: '/p2p/offers/$id/time'
+      path: '/p2p/offers/$id/time'
+      fullPath: '/p2p/offers/$id/time'
+      preLoaderRoute: typeof P2pOffersIdTimeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/volume': {
+      id: '/p2p/offers/$id/volume'
+      path: '/p2p/offers/$id/volume'
+      fullPath: '/p2p/offers/$id/volume'
+      preLoaderRoute: typeof P2pOffersIdVolumeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/deposit/$asset/': {
       id: '/wallet/deposit/$asset/'
       path: '/wallet/deposit/$asset'
@@ -892,6 +1394,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVerificationDocumentsUploadIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2p/methods/add/$fiat/': {
+      id: '/p2p/methods/add/$fiat/'
+      path: '/p2p/methods/add/$fiat'
+      fullPath: '/p2p/methods/add/$fiat/'
+      preLoaderRoute: typeof P2pMethodsAddFiatIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/add/$fiat/$method': {
+      id: '/p2p/methods/add/$fiat/$method'
+      path: '/p2p/methods/add/$fiat/$method'
+      fullPath: '/p2p/methods/add/$fiat/$method'
+      preLoaderRoute: typeof P2pMethodsAddFiatMethodRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/restrictions/': {
+      id: '/p2p/offers/$id/restrictions/'
+      path: '/p2p/offers/$id/restrictions'
+      fullPath: '/p2p/offers/$id/restrictions/'
+      preLoaderRoute: typeof P2pOffersIdRestrictionsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/offers/$id/restrictions/$restriction': {
+      id: '/p2p/offers/$id/restrictions/$restriction'
+      path: '/p2p/offers/$id/restrictions/$restriction'
+      fullPath: '/p2p/offers/$id/restrictions/$restriction'
+      preLoaderRoute: typeof P2pOffersIdRestrictionsRestrictionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/deposit/$asset/$network/': {
       id: '/wallet/deposit/$asset/$network/'
       path: '/wallet/deposit/$asset/$network'
@@ -918,6 +1448,20 @@ declare module '@tanstack/react-router' {
       path: '/wallet/deposit/$asset/$network/new/asset'
       fullPath: '/wallet/deposit/$asset/$network/new/asset'
       preLoaderRoute: typeof WalletDepositAssetNetworkNewAssetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/add/$fiat/group/$group/': {
+      id: '/p2p/methods/add/$fiat/group/$group/'
+      path: '/p2p/methods/add/$fiat/group/$group'
+      fullPath: '/p2p/methods/add/$fiat/group/$group/'
+      preLoaderRoute: typeof P2pMethodsAddFiatGroupGroupIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/methods/add/$fiat/group/$group/$method': {
+      id: '/p2p/methods/add/$fiat/group/$group/$method'
+      path: '/p2p/methods/add/$fiat/group/$group/$method'
+      fullPath: '/p2p/methods/add/$fiat/group/$group/$method'
+      preLoaderRoute: typeof P2pMethodsAddFiatGroupGroupMethodRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/wallet/deposit/$asset/$network/addresses/$id/': {
@@ -950,35 +1494,61 @@ const rootRouteChildren: RootRouteChildren = {
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
   HelpIndexRoute: HelpIndexRoute,
+  P2pIndexRoute: P2pIndexRoute,
   AccountSecurityBiometricsRoute: AccountSecurityBiometricsRoute,
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
   AccountSettingsLocalCurrencyRoute: AccountSettingsLocalCurrencyRoute,
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
   AccountVerificationFlowRoute: AccountVerificationFlowRoute,
   AccountVerificationPersonalDataRoute: AccountVerificationPersonalDataRoute,
+  P2pSideAssetRoute: P2pSideAssetRoute,
+  P2pSideFiatRoute: P2pSideFiatRoute,
+  P2pSideMethodRoute: P2pSideMethodRoute,
+  P2pSideVerificationRoute: P2pSideVerificationRoute,
+  P2pOffersNewRoute: P2pOffersNewRoute,
+  P2pUsersIdRoute: P2pUsersIdRoute,
   TransactionsKindIdRoute: TransactionsKindIdRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
   AccountSecurityIndexRoute: AccountSecurityIndexRoute,
   AccountSettingsIndexRoute: AccountSettingsIndexRoute,
   AccountVerificationIndexRoute: AccountVerificationIndexRoute,
+  P2pSideIndexRoute: P2pSideIndexRoute,
+  P2pMethodsIndexRoute: P2pMethodsIndexRoute,
+  P2pProfileIndexRoute: P2pProfileIndexRoute,
   WalletDepositIndexRoute: WalletDepositIndexRoute,
   WalletWithdrawIndexRoute: WalletWithdrawIndexRoute,
   AccountAddressBookNetworkAddRoute: AccountAddressBookNetworkAddRoute,
   AccountAddressBookNetworkSearchRoute: AccountAddressBookNetworkSearchRoute,
   AccountSecurityPasscodeChangeRoute: AccountSecurityPasscodeChangeRoute,
   AccountSecurityPasscodeNewRoute: AccountSecurityPasscodeNewRoute,
+  P2pMethodsIdNameRoute: P2pMethodsIdNameRoute,
+  P2pOffersIdConditionsRoute: P2pOffersIdConditionsRoute,
+  P2pOffersIdLimitsRoute: P2pOffersIdLimitsRoute,
+  P2pOffersIdMethodRoute: P2pOffersIdMethodRoute,
+  P2pOffersIdMethodsRoute: P2pOffersIdMethodsRoute,
+  P2pOffersIdPriceRoute: P2pOffersIdPriceRoute,
+  P2pOffersIdTimeRoute: P2pOffersIdTimeRoute,
+  P2pOffersIdVolumeRoute: P2pOffersIdVolumeRoute,
   WalletWithdrawAssetNetworkRoute: WalletWithdrawAssetNetworkRoute,
   AccountAddressBookNetworkIndexRoute: AccountAddressBookNetworkIndexRoute,
   AccountVerificationDocumentsIndexRoute:
     AccountVerificationDocumentsIndexRoute,
+  P2pMethodsIdIndexRoute: P2pMethodsIdIndexRoute,
+  P2pMethodsAddIndexRoute: P2pMethodsAddIndexRoute,
+  P2pOffersIdIndexRoute: P2pOffersIdIndexRoute,
   WalletDepositAssetIndexRoute: WalletDepositAssetIndexRoute,
   WalletWithdrawAssetIndexRoute: WalletWithdrawAssetIndexRoute,
   AccountAddressBookNetworkIdEditRoute: AccountAddressBookNetworkIdEditRoute,
   AccountVerificationDocumentsUploadIdRoute:
     AccountVerificationDocumentsUploadIdRoute,
+  P2pMethodsAddFiatMethodRoute: P2pMethodsAddFiatMethodRoute,
+  P2pOffersIdRestrictionsRestrictionRoute:
+    P2pOffersIdRestrictionsRestrictionRoute,
   AccountAddressBookNetworkIdIndexRoute: AccountAddressBookNetworkIdIndexRoute,
   AccountVerificationDocumentsUploadIndexRoute:
     AccountVerificationDocumentsUploadIndexRoute,
+  P2pMethodsAddFiatIndexRoute: P2pMethodsAddFiatIndexRoute,
+  P2pOffersIdRestrictionsIndexRoute: P2pOffersIdRestrictionsIndexRoute,
   WalletDepositAssetNetworkIndexRoute: WalletDepositAssetNetworkIndexRoute,
   WalletDepositAssetNetworkNewAssetRoute:
     WalletDepositAssetNetworkNewAssetRoute,
@@ -986,8 +1556,11 @@ const rootRouteChildren: RootRouteChildren = {
     WalletDepositAssetNetworkAddressesIndexRoute,
   WalletDepositAssetNetworkNewIndexRoute:
     WalletDepositAssetNetworkNewIndexRoute,
+  P2pMethodsAddFiatGroupGroupMethodRoute:
+    P2pMethodsAddFiatGroupGroupMethodRoute,
   WalletDepositAssetNetworkAddressesIdEditRoute:
     WalletDepositAssetNetworkAddressesIdEditRoute,
+  P2pMethodsAddFiatGroupGroupIndexRoute: P2pMethodsAddFiatGroupGroupIndexRoute,
   WalletDepositAssetNetworkAddressesIdIndexRoute:
     WalletDepositAssetNetworkAddressesIdIndexRoute,
 }

@@ -53,6 +53,8 @@ export interface ChoiceProps {
   pendingLabel?: string;
   disabled?: boolean;
   lang?: string;
+  /** `checkbox` for a list where several may be chosen (in a plain Section, not a ChoiceSection). */
+  kind?: 'radio' | 'checkbox';
   /** Called on every press, the current choice's too (the caller decides whether that changes anything). */
   onSelect: () => void;
 }
@@ -67,13 +69,14 @@ export function Choice({
   pendingLabel,
   disabled,
   lang,
+  kind = 'radio',
   onSelect,
 }: ChoiceProps) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a row of a grouped list, not a native radio input.
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is radio or checkbox, both take aria-checked.
     <button
       type="button"
-      role="radio"
+      role={kind}
       aria-checked={checked}
       aria-busy={pending || undefined}
       disabled={disabled}

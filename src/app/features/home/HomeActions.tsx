@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { canSeeMarketPart } from '../../lib/p2p/marketAccess.ts';
+import { useSignedInSettings } from '../../lib/signedInSettings.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LineIcon } from '../../ui/LineIcon.tsx';
@@ -9,7 +11,7 @@ import './home.css';
 
 /**
  * One action of the home row: a round icon with its label under it, leading to a path or doing
- * something in place. P2P and Exchange join the list as their screens land.
+ * something in place. Exchange joins the list when its screens land.
  */
 export interface HomeAction {
   readonly id: string;
@@ -22,6 +24,7 @@ export interface HomeAction {
 const icons = {
   deposit: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   withdraw: 'M12 20V9M7 14l5-5 5 5M5 4h14',
+  p2p: 'M4 8h14l-4-4M20 16H6l4 4',
   scan: 'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16',
 } as const;
 
@@ -56,12 +59,16 @@ function useScan(): (() => void) | null {
 /** The actions home offers on this platform, in order. */
 export function useHomeActions(): HomeAction[] {
   const scan = useScan();
+  const session = useSignedInSettings();
   const actions: HomeAction[] = [
     { id: 'deposit', label: <Trans>Deposit</Trans>, icon: icons.deposit, target: { href: '/wallet/deposit' } },
     { id: 'withdraw', label: <Trans>Withdraw</Trans>, icon: icons.withdraw, target: { href: '/wallet/withdraw' } },
   ];
   if (scan !== null)
     actions.push({ id: 'scan', label: <Trans>Scan</Trans>, icon: icons.scan, target: { onPress: scan } });
+  // The market, for the people whose feature flags show it (spec 001 s.2).
+  if (session.settings !== null && canSeeMarketPart(session.settings.feature_flags, 'market'))
+    actions.push({ id: 'p2p', label: <Trans>P2P</Trans>, icon: icons.p2p, target: { href: '/p2p' } });
   return actions;
 }
 
