@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { p2pProfiles, p2pTradeDays } from '../../src/server/db/schema/p2p-profile';
 import { offerUsersOf, profileFacts } from '../../src/server/modules/p2p-profile/summaries';
+import { recordTradeOutcome } from '../../src/server/modules/p2p-profile/trade-days';
 import { generateUsername, isReservedUsername } from '../../src/server/modules/p2p-profile/usernames';
 import { upsertUser } from '../../src/server/modules/users/service';
 import { createTestServer, type TestServer } from './helpers/test-server';
@@ -80,6 +81,23 @@ describe('market user summaries', () => {
     const facts = await profileFacts(db(), 700_000_030, now);
 
     expect(facts).toMatchObject({ isPremium: true, accountAgeDays: 22 });
+  });
+
+  it('adds each recorded order end to the day it happened on', async () => {
+    await upsertUser(db(), { id: 700_000_040, firstName: 'Dmitry' }, now);
+    const completed = (volumeUsdCents: bigint) => ({ kind: 'completed', volumeUsdCents }) as const;
+
+    await recordTradeOutcome(db(), 700_000_040, completed(1_999n), new Date('2026-11-24T00:10:00Z'));
+    await recordTradeOutcome(db(), 700_000_040, completed(1n), new Date('2026-11-24T23:50:00Z'));
+    await recordTradeOutcome(db(), 700_000_040, { kind: 'cancelled_by_user' }, new Date('2026-11-24T11:00:00Z'));
+    await recordTradeOutcome(db(), 700_000_040, completed(500n), new Date('2026-09-01T11:00:00Z'));
+
+    expect(await profileFacts(db(), 700_000_040, now)).toMatchObject({
+      allTime: { completedOrders: 3, completionPercent: 75 },
+      // 2 completed of 3 in 30 days: 66.7 % rounds down to 66.
+      last30Days: { completedOrders: 2, completionPercent: 66 },
+      volumeUsdCents: 2_500n,
+    });
   });
 
   it('answers no facts and no offer user for an unknown user', async () => {
