@@ -273,6 +273,16 @@ describe('saved payment methods', () => {
     expect(await listOf(send)).toHaveLength(20);
   });
 
+  it('lets only one of several adds sent at once take the last free place', async () => {
+    const { send } = await newUser();
+    for (let index = 0; index < 19; index++) await add(send, sberbankCard);
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send('POST', '/p2p/payment-methods', sepa)));
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await listOf(send)).toHaveLength(20);
+  });
+
   it('lets a blocked user read their methods but not add, rename or delete one', async () => {
     const { userId, send } = await newUser();
     const method = await add(send, sberbankCard);
