@@ -56,10 +56,18 @@ function previousEntry(history: RouterHistory): string | null {
  * A target that is the previous entry is reached with `history.back()` (so browser back and
  * forward stay in step); any other target replaces this entry, so back never piles up entries.
  * The function is stable (flows may list it in effect dependencies).
+ *
+ * `ignoreBackParam`: for the later pages of a flow of several routes that carry `back` along as
+ * where the flow returns when it is done (adding a payment method from the create-offer flow):
+ * their back is one page back, skipping rule 1.
  */
-export function useBack<TOptions>(fallback: ValidateNavigateOptions<RegisteredRouter, TOptions>): () => void {
+export function useBack<TOptions>(
+  fallback: ValidateNavigateOptions<RegisteredRouter, TOptions>,
+  { ignoreBackParam = false }: { ignoreBackParam?: boolean } = {},
+): () => void {
   const router = useRouter();
-  const back = useSearch({ strict: false, select: (search) => search.back });
+  const backParam = useSearch({ strict: false, select: (search) => search.back });
+  const back = ignoreBackParam ? undefined : backParam;
   const latestFallback = useRef(fallback);
   latestFallback.current = fallback;
   return useCallback(() => {

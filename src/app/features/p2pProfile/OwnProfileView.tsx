@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { OwnMarketProfile } from '../../../contract/p2p-profile.ts';
+import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
+import { useBack } from '../../lib/back.ts';
+import { useScreenActions } from '../../platform/useScreenActions.ts';
+import { Cell } from '../../ui/Cell.tsx';
+import { QueryGate } from '../../ui/LoadStates.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileStats } from './ProfileStats.tsx';
+import { profileFailure } from './profileErrors.ts';
+import './p2p-profile.css';
+
+/**
+ * /p2p/profile: the person's own market profile as others see it (name, @username, trading
+ * record, review counts leading to the reviews themselves) and their payment methods.
+ */
+export function OwnProfileView({ showMethods }: { showMethods: boolean }) {
+  const { i18n } = useLingui();
+  const profile = useQuery(ownMarketProfileQueryOptions());
+  useScreenActions({ main: null, back: useBack({ to: '/p2p' }) });
+  return (
+    <Page>
+      <QueryGate query={profile} failed={(error) => i18n._(profileFailure(error, 'profile'))}>
+        {(data) => <OwnProfile profile={data} showMethods={showMethods} />}
+      </QueryGate>
+    </Page>
+  );
+}
+
+function OwnProfile({ profile, showMethods }: { profile: OwnMarketProfile; showMethods: boolean }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <ProfileHeader user={profile.user} line={<Trans>Your market profile</Trans>} />
+      {showMethods ? (
+        <Section>
+          <Link to="/p2p/methods">
+            <Cell title={t`Payment methods`} chevron />
+          </Link>
+        </Section>
+      ) : null}
+      <ProfileStats
+        stats={profile.stats}
+        reviews={
+          <Link to="/p2p/users/$id" params={{ id: profile.user.id }}>
+            <Cell title={t`All reviews`} chevron />
+          </Link>
+        }
+      />
+    </>
+  );
+}

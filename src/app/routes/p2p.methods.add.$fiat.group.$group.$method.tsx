@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
+import { AddMethodFormView } from '../features/p2pMethods/AddMethodFormView.tsx';
+import { addGroupMethodParams } from '../features/p2pMethods/methodsParams.ts';
+import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { P2PGate } from './-p2pGate.tsx';
+
+/** `/p2p/methods/add/{fiat}/group/{group}/{method}`: the details of a group's bank. */
+export const Route = createFileRoute('/p2p/methods/add/$fiat/group/$group/$method')({
+  params: { parse: (raw) => parseParamsOrNotFound(addGroupMethodParams, raw) },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(context.session.queryOptions);
+    void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));
+  },
+  component: AddGroupMethodFormRoute,
+});
+
+function AddGroupMethodFormRoute() {
+  const { fiat, group, method } = Route.useParams();
+  return <P2PGate part="methods">{() => <AddMethodFormView place={{ fiat, method, group }} />}</P2PGate>;
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { fiatCatalogueQueryOptions } from '../api/p2pMethodsQueries.ts';
+import { AddMethodCatalogueView } from '../features/p2pMethods/AddMethodCatalogueView.tsx';
+import { addFiatParams } from '../features/p2pMethods/methodsParams.ts';
+import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { P2PGate } from './-p2pGate.tsx';
+
+/** `/p2p/methods/add/{fiat}`: the fiat's catalogue of banks, e-money and groups. */
+export const Route = createFileRoute('/p2p/methods/add/$fiat/')({
+  params: { parse: (raw) => parseParamsOrNotFound(addFiatParams, raw) },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(context.session.queryOptions);
+    void context.queryClient.prefetchQuery(fiatCatalogueQueryOptions(params.fiat));
+  },
+  component: AddMethodCatalogueRoute,
+});
+
+function AddMethodCatalogueRoute() {
+  const { fiat } = Route.useParams();
+  return <P2PGate part="methods">{() => <AddMethodCatalogueView fiat={fiat} />}</P2PGate>;
+}
