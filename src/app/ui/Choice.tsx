@@ -93,6 +93,11 @@ export function Choice({
         <span className="ui-choice-mark" aria-hidden={!pending}>
           {pending ? (
             <Spinner size={20} label={pendingLabel ?? ''} />
+          ) : kind === 'checkbox' ? (
+            // Several may be chosen: every row shows its box, so the list reads as a checklist.
+            <span className={checked ? 'ui-choice-box ui-choice-box--checked' : 'ui-choice-box'}>
+              {checked ? <LineIcon width={12} height={10} path="M1.5 5l3 3 6-6.5" strokeWidth={2} /> : null}
+            </span>
           ) : checked ? (
             <LineIcon width={18} height={14} path="M1.5 7.5l5 5 10-11" strokeWidth={2.2} />
           ) : null}
