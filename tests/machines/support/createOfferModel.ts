@@ -29,7 +29,7 @@ type Event = EventFrom<CreateOfferMachine>;
 type AnyModelEvent = ModelEvent<CreateOfferMachine>;
 type Settle = ActorSettleOf<CreateOfferMachine>;
 
-const USDT = { code: 'USDT', decimals: 6, fee: '1', min: '1000000', max: '50000000000', available: '101000000' };
+export const USDT = { code: 'USDT', decimals: 6, fee: '1', min: '1000000', max: '50000000000', available: '101000000' };
 
 export const MARKET: CreateOfferMarket = {
   assets: [USDT],
@@ -76,8 +76,11 @@ export const SELL_DRAFT: CreateOfferDraft = {
 export interface Scenario {
   name: string;
   input: CreateOfferInput;
-  /** Which menu the person has: the whole flow, only the forward steps, or only what a reload asks. */
-  menu: 'full' | 'forward' | 'reload';
+  /**
+   * Which menu the person has: the whole flow, only the forward steps, only what a reload asks
+   * (with every refusal of the server), or nothing (a reload that only shows where it resumes).
+   */
+  menu: 'full' | 'forward' | 'reload' | 'none';
 }
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -96,18 +99,65 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     menu: 'reload',
   },
+  ...(['currency', 'price', 'amounts', 'methods', 'time', 'conditions', 'restrictions'] as const).map(
+    (step): Scenario => ({
+      name: `a reload on the ${step} step`,
+      input: { market: MARKET, draft: { ...SELL_DRAFT, step } },
+      menu: 'none',
+    }),
+  ),
 ];
+
+/** The server's refusals naming a field (`invalid_offer`), and the step each belongs to. */
+export const REFUSED_FIELDS = {
+  type: 'type',
+  fiat: 'currency',
+  price: 'price',
+  'limits.max': 'amounts',
+  payment_method_ids: 'methods',
+  time_limit: 'time',
+  description: 'conditions',
+  'restrictions.trades_count_min': 'restrictions',
+  payment: 'review',
+} as const;
+
+const refusal = (field: string): Settle => ({
+  type: 'actor.error',
+  id: 'publishOffer',
+  error: failure(422, 'invalid_offer', { field }),
+});
 
 /** How the app's publishOffer rejects. */
 export const failure = (status: number | null, code: string | null, data?: unknown) => ({ status, code, data });
 
 const PUBLISH_ANSWERS: Settle[] = [
   { type: 'actor.done', id: 'publishOffer', output: { id: 42 } },
-  { type: 'actor.error', id: 'publishOffer', error: failure(422, 'invalid_offer', { field: 'limits.max' }) },
-  { type: 'actor.error', id: 'publishOffer', error: failure(422, 'invalid_offer', { field: 'payment' }) },
+  refusal('limits.max'),
+  refusal('payment'),
   { type: 'actor.error', id: 'publishOffer', error: failure(403, 'cannot_create_offer') },
   { type: 'actor.error', id: 'publishOffer', error: failure(null, null) },
 ];
+
+/** After a reload on the review, the server may name any field: each sends the person to its step. */
+const EVERY_REFUSAL: Settle[] = [
+  ...PUBLISH_ANSWERS,
+  ...Object.keys(REFUSED_FIELDS)
+    .filter((field) => field !== 'limits.max' && field !== 'payment')
+    .map(refusal),
+];
+
+/** The event that moves each step on. */
+const SUBMIT_OF: Record<string, Event> = {
+  type: { type: 'type.choose', side: 'sell' },
+  currency: { type: 'currency.submit' },
+  price: { type: 'price.submit' },
+  amounts: { type: 'amounts.submit' },
+  methods: { type: 'methods.submit' },
+  time: { type: 'time.submit' },
+  conditions: { type: 'conditions.submit' },
+  restrictions: { type: 'restrictions.submit' },
+  review: { type: 'publish' },
+};
 
 /** The entry each step moves on from, per side. */
 function canonicalPrice(snapshot: Snapshot): boolean {
@@ -229,7 +279,13 @@ function personEvents(snapshot: Snapshot, menu: Scenario['menu']): Event[] {
 
 function stepEvents(snapshot: Snapshot, menu: Scenario['menu']): Event[] {
   const { context } = snapshot;
+  if (menu === 'none') return [];
   if (menu === 'reload') {
+    const refused = context.serverError?.step;
+    if (refused !== undefined) {
+      const submit = SUBMIT_OF[refused];
+      return submit === undefined ? [] : [submit];
+    }
     if (snapshot.hasTag('amounts'))
       return context.volumeText === '55' ? [{ type: 'amounts.submit' }] : [{ type: 'volume.change', text: '55' }];
     if (snapshot.hasTag('methods'))
@@ -290,7 +346,7 @@ export function createOfferPaths(scenario: Scenario) {
       eventsWhileActive(
         snapshot,
         personEvents(snapshot, scenario.menu),
-        scenario.menu === 'forward' ? [] : PUBLISH_ANSWERS,
+        scenario.menu === 'full' ? PUBLISH_ANSWERS : scenario.menu === 'reload' ? EVERY_REFUSAL : [],
       ),
     key: (snapshot) => {
       const { market, ...rest } = snapshot.context;

@@ -4,6 +4,7 @@ import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { fiatName } from '../../lib/p2p/fiatName.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
+import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { CannotCreateOffers } from './CannotCreateOffers.tsx';
 import type { CreateOfferActor } from './createOffer.ts';
@@ -40,6 +41,8 @@ export function CreateOfferFlowView(props: CreateOfferFlowProps) {
   if (snapshot.hasTag('conditions')) return <ConditionsScreen {...step} />;
   if (snapshot.hasTag('restrictions')) return <RestrictionsScreen {...step} />;
   if (snapshot.hasTag('refused')) return <CannotCreateOffers />;
+  // The page opens the new offer.
+  if (snapshot.hasTag('done')) return <Loading />;
   return <ReviewScreen {...step} />;
 }
 
