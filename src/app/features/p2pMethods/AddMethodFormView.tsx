@@ -1,22 +1,21 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaymentCatalogueEntry, PaymentCatalogueItem } from '../../../contract/p2p-market.ts';
 import type { PaymentDetailProblem } from '../../../contract/p2p-payment-details.ts';
-import { catalogueItemQueryOptions, useAddPaymentMethod } from '../../api/p2pMethodsQueries.ts';
+import { useAddPaymentMethod } from '../../api/p2pMethodsQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { fiatName } from '../../lib/p2p/fiatName.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
-import { Empty, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { CatalogueItemGate, UnavailableEntry } from './CatalogueItemGate.tsx';
 import { checkDetail, detailProblemMessage } from './detailCheck.ts';
 import { detailKindLooks } from './detailFields.ts';
 import { useFinishFlow, useFlowReturn } from './flowReturn.ts';
 import { MethodForm } from './MethodForm.tsx';
-import { isMissingMethod, methodFailure, refusedDetails } from './methodErrors.ts';
+import { methodFailure, refusedDetails } from './methodErrors.ts';
 import { checkMethodName } from './methodName.ts';
 
 /** Where the details form is: a catalogue entry of its own, or a bank of a group. */
@@ -36,7 +35,6 @@ function entryAt(item: PaymentCatalogueItem, place: FormPlace): PaymentCatalogue
 export function AddMethodFormView({ place }: { place: FormPlace }) {
   const { i18n } = useLingui();
   const back = useFlowReturn();
-  const item = useQuery(catalogueItemQueryOptions(place.fiat, place.group ?? place.method));
   useScreenActions({
     back: useBack(
       place.group === null
@@ -49,25 +47,9 @@ export function AddMethodFormView({ place }: { place: FormPlace }) {
       { ignoreBackParam: true },
     ),
   });
-  const unavailable = (
-    <Empty>
-      <p>
-        <Trans>This payment method is not available for this currency.</Trans>
-      </p>
-    </Empty>
-  );
   return (
     <Page>
-      <QueryGate
-        query={item}
-        failed={(error) =>
-          isMissingMethod(error) ? (
-            <Trans>This payment method is not available for this currency.</Trans>
-          ) : (
-            i18n._(methodFailure(error, 'catalogue'))
-          )
-        }
-      >
+      <CatalogueItemGate fiat={place.fiat} identifier={place.group ?? place.method}>
         {(data) => {
           // A group opened as if it were a bank: its banks are one page on.
           if (place.group === null && data.method.is_parent)
@@ -80,7 +62,7 @@ export function AddMethodFormView({ place }: { place: FormPlace }) {
               />
             );
           const entry = entryAt(data, place);
-          if (entry === null) return unavailable;
+          if (entry === null) return <UnavailableEntry />;
           return (
             <>
               <PageTitle
@@ -95,7 +77,7 @@ export function AddMethodFormView({ place }: { place: FormPlace }) {
             </>
           );
         }}
-      </QueryGate>
+      </CatalogueItemGate>
     </Page>
   );
 }

@@ -1,36 +1,22 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { catalogueItemQueryOptions } from '../../api/p2pMethodsQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
-import { Empty, QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { CatalogueEntries } from './CatalogueEntries.tsx';
+import { CatalogueItemGate, UnavailableEntry } from './CatalogueItemGate.tsx';
 import { useFlowReturn } from './flowReturn.ts';
-import { isMissingMethod, methodFailure } from './methodErrors.ts';
 
 /** /p2p/methods/add/{fiat}/group/{group}: the banks of a group such as SBP. */
 export function AddMethodGroupView({ fiat, group }: { fiat: string; group: string }) {
-  const { i18n } = useLingui();
   const back = useFlowReturn();
-  const item = useQuery(catalogueItemQueryOptions(fiat, group));
   useScreenActions({
     main: null,
     back: useBack({ to: '/p2p/methods/add/$fiat', params: { fiat }, search: { back } }, { ignoreBackParam: true }),
   });
   return (
     <Page>
-      <QueryGate
-        query={item}
-        failed={(error) =>
-          isMissingMethod(error) ? (
-            <Trans>This payment method is not available for this currency.</Trans>
-          ) : (
-            i18n._(methodFailure(error, 'catalogue'))
-          )
-        }
-      >
+      <CatalogueItemGate fiat={fiat} identifier={group}>
         {(data) =>
           data.method.is_parent ? (
             <>
@@ -50,14 +36,10 @@ export function AddMethodGroupView({ fiat, group }: { fiat: string; group: strin
               />
             </>
           ) : (
-            <Empty>
-              <p>
-                <Trans>This payment method is not available for this currency.</Trans>
-              </p>
-            </Empty>
+            <UnavailableEntry />
           )
         }
-      </QueryGate>
+      </CatalogueItemGate>
     </Page>
   );
 }
