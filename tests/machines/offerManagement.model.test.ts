@@ -9,7 +9,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type OfferManagementInput, offerManagementMachine } from '../../machines/offerManagement.machine.ts';
+import {
+  type OfferEdit,
+  type OfferManagementInput,
+  offerManagementMachine,
+} from '../../machines/offerManagement.machine.ts';
 import { coverageOf, DeferredActors, flush, initialModelState } from './support/model.ts';
 import { failure, OFFER_ID, offerManagementPaths, PRICE_EDIT, SCENARIOS } from './support/offerManagementModel.ts';
 
@@ -18,9 +22,9 @@ function run(input: OfferManagementInput = { offerId: OFFER_ID, active: false })
   const done: string[] = [];
   const machine = offerManagementMachine.provide({
     actors: {
-      setActive: fakes.actor('setActive', () => undefined),
-      deleteOffer: fakes.actor('deleteOffer', () => undefined),
-      saveEdit: fakes.actor('saveEdit', () => undefined),
+      setActive: fakes.actor<void, { offerId: number; active: boolean }>('setActive', () => {}),
+      deleteOffer: fakes.actor<void, { offerId: number }>('deleteOffer', () => {}),
+      saveEdit: fakes.actor<void, { offerId: number; edit: OfferEdit }>('saveEdit', () => {}),
     },
     actions: {
       leave: () => void done.push('leave'),

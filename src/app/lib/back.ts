@@ -17,8 +17,17 @@ import * as z from 'zod/mini';
  */
 export const inAppPath = z.string().check(z.maxLength(512), z.regex(/^\/(?![/\\])[^\s\\]*$/));
 
+/**
+ * Spec 001 s.2: `back=offers` on the offer screen means "the offers list of the offer's type",
+ * which only that screen can work out (features/p2pOffer/offerBack.ts); everywhere else it is
+ * no target, as if absent.
+ */
+export const offersListBack = 'offers';
+
 /** Every route's search accepts `back` (validated once, on the root route). */
-export const backSearch = z.object({ back: z.catch(z.optional(inAppPath), undefined) });
+export const backSearch = z.object({
+  back: z.catch(z.optional(z.union([inAppPath, z.literal(offersListBack)])), undefined),
+});
 
 // The path of every history entry this tab has seen the app make, by the router's entry index
 // (`__TSR_index`), so "back" can tell whether the previous entry is where it wants to go.
@@ -67,7 +76,7 @@ export function useBack<TOptions>(
 ): () => void {
   const router = useRouter();
   const backParam = useSearch({ strict: false, select: (search) => search.back });
-  const back = ignoreBackParam ? undefined : backParam;
+  const back = ignoreBackParam || backParam === offersListBack ? undefined : backParam;
   const latestFallback = useRef(fallback);
   latestFallback.current = fallback;
   return useCallback(() => {

@@ -5,6 +5,7 @@
  * management view can do (status, delete), what an edit page can do (save the price), and all of
  * them with the offer query's `offer.sync` for the machine's own coverage.
  */
+import type { EventFrom } from 'xstate';
 import {
   type OfferEdit,
   type OfferManagementInput,
@@ -14,7 +15,7 @@ import { type ActorSettleOf, eventsWhileActive, isActorSettle, type ModelEvent, 
 
 export type OfferManagementMachine = typeof offerManagementMachine;
 type Settle = ActorSettleOf<OfferManagementMachine>;
-type Event = ModelEvent<OfferManagementMachine>;
+type Event = EventFrom<OfferManagementMachine>;
 
 export const OFFER_ID = 42;
 
@@ -83,7 +84,7 @@ export function offerManagementPaths(input: OfferManagementInput, set: EventSet)
   });
 }
 
-export function describeEvent(event: Event): string {
+export function describeEvent(event: ModelEvent<OfferManagementMachine>): string {
   if (isActorSettle(event)) {
     if (event.type === 'actor.done') return `${event.id} answers`;
     return `${event.id} fails (${JSON.stringify(event.error)})`;
