@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { OfferTimeLimit } from '../../../contract/p2p-market.ts';
 import { fiatCatalogueQueryOptions, paymentMethodsQueryOptions } from '../../api/p2pMethodsQueries.ts';
 import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
@@ -8,51 +8,10 @@ import { marketConfigQueryOptions } from '../../api/p2pQueries.ts';
 import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
 import { paymentWindowMessage } from '../../lib/p2p/paymentWindow.ts';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
-import { LineIcon } from '../../ui/LineIcon.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { EditForm, type EditFormProps } from './OfferEditPage.tsx';
-
-/** One row of a list where several may be chosen (a checkbox), in the look of a choice. */
-function CheckRow({
-  title,
-  subtitle,
-  value,
-  checked,
-  disabled,
-  onToggle,
-}: {
-  title: ReactNode;
-  subtitle?: ReactNode;
-  value?: ReactNode;
-  checked: boolean;
-  disabled?: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a row of a grouped list, not a native checkbox.
-    <button
-      type="button"
-      role="checkbox"
-      aria-checked={checked}
-      disabled={disabled}
-      className="ui-choice"
-      onClick={onToggle}
-    >
-      <span className="ui-cell">
-        <span className="ui-cell-text">
-          <span className="ui-cell-title">{title}</span>
-          {subtitle ? <span className="ui-cell-subtitle">{subtitle}</span> : null}
-        </span>
-        {value === undefined ? null : <span className="ui-cell-value">{value}</span>}
-        <span className="ui-choice-mark" aria-hidden="true">
-          {checked ? <LineIcon width={18} height={14} path="M1.5 7.5l5 5 10-11" strokeWidth={2.2} /> : null}
-        </span>
-      </span>
-    </button>
-  );
-}
 
 function toggled<T>(list: readonly T[], item: T, same: (a: T, b: T) => boolean): T[] {
   return list.some((each) => same(each, item)) ? list.filter((each) => !same(each, item)) : [...list, item];
@@ -119,14 +78,14 @@ function SavedMethodsEdit({ offer, save, saving, formId }: EditFormProps) {
           const label = paymentMethodLabel(method);
           const checked = chosen.includes(method.id);
           return (
-            <CheckRow
+            <Choice
               key={method.id}
+              kind="checkbox"
               title={label.title}
-              subtitle={label.subtitle ?? undefined}
-              value={method.data}
+              subtitle={label.subtitle === null ? method.data : `${label.subtitle} · ${method.data}`}
               checked={checked}
               disabled={!checked && chosen.length >= most}
-              onToggle={() => setChosen((list) => toggled(list, method.id, (a, b) => a === b))}
+              onSelect={() => setChosen((list) => toggled(list, method.id, (a, b) => a === b))}
             />
           );
         })}
@@ -168,13 +127,14 @@ function CatalogueMethodsEdit({ offer, save, saving, formId }: EditFormProps) {
           const choice = { identifier: entry.identifier, child_identifier: null };
           const checked = chosen.some((each) => same(each, choice));
           return (
-            <CheckRow
+            <Choice
               key={entry.identifier}
+              kind="checkbox"
               title={entry.locale}
               subtitle={entry.is_parent ? <Trans>Any bank of the group</Trans> : undefined}
               checked={checked}
               disabled={!checked && chosen.length >= most}
-              onToggle={() => setChosen((list) => toggled(list, choice, same))}
+              onSelect={() => setChosen((list) => toggled(list, choice, same))}
             />
           );
         })}
