@@ -22,6 +22,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     mutate: ['src/app/lib/amountInput.ts', 'machines/withdraw/amountRules.ts'],
     tests: ['tests/app/lib/amountInput.test.ts', 'tests/machines/withdraw.model.test.ts'],
   },
+  // The checks of P2P payment details (Luhn, IBAN mod 97, E.164, names) the app and server share.
+  'p2p-payment-details': {
+    mutate: ['src/contract/p2p-payment-details.ts'],
+    tests: ['tests/server/p2p-payment-methods-validators.test.ts'],
+  },
   ledger: {
     mutate: ['src/server/ledger/**/*.ts'],
     tests: [

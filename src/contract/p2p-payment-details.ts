@@ -29,29 +29,27 @@ function withoutSeparators(value: string): string {
   return value.replace(/[\s\-.()]/g, '');
 }
 
-/** The Luhn check of a card number's last digit (ISO/IEC 7812). */
+/** The Luhn check of a card number's last digit (ISO/IEC 7812); `digits` holds digits only. */
 export function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
+    const digit = Number(digits[digits.length - 1 - index]);
+    // Every second digit from the right counts double, its two digits summed (2·7 = 14 → 5).
+    sum += index % 2 === 1 ? ([0, 2, 4, 6, 8, 1, 3, 5, 7, 9][digit] ?? Number.NaN) : digit;
   }
-  return digits.length > 0 && sum % 10 === 0;
+  return sum % 10 === 0;
 }
 
-/** The ISO 13616 check of an IBAN: country and check digits moved to the end, the number mod 97 is 1. */
+/**
+ * The ISO 13616 check of an IBAN (upper-case letters and digits): country and check digits moved
+ * to the end, the number mod 97 is 1.
+ */
 export function passesIbanChecksum(iban: string): boolean {
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;
   for (const character of rearranged) {
-    const code = character.charCodeAt(0);
-    // Letters count as two digits: A = 10 … Z = 35.
-    const value = code >= 65 && code <= 90 ? String(code - 55) : character;
-    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+    // Base 36 reads a digit as itself and a letter as two digits: A = 10 … Z = 35.
+    for (const digit of String(Number.parseInt(character, 36))) remainder = (remainder * 10 + Number(digit)) % 97;
   }
   return remainder === 1;
 }

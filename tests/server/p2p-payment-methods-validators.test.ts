@@ -55,12 +55,30 @@ describe('IBANs', () => {
     },
   );
 
-  it.each(['DE89 3704', '1234 5678 9012 3456 78', 'DEXX370400440532013000'])('refuses %s: not an IBAN', (typed) => {
+  it.each([
+    'DE89 3704',
+    '1234 5678 9012 3456 78',
+    'DEXX370400440532013000',
+    'DE8X370400440532013000',
+    'DE89370400440532013000!',
+  ])('refuses %s: not an IBAN', (typed) => {
     expect(checkPaymentDetail('iban', typed)).toEqual({ ok: false, problem: 'invalid_format' });
   });
 
-  it('checks the mod 97 rule on its own', () => {
+  it('refuses an IBAN longer than 34 characters, and checks one of exactly 34', () => {
+    // Check digits 00 are never valid (ISO 13616 gives 02 to 98).
+    expect(checkPaymentDetail('iban', `DE00${'1'.repeat(30)}`)).toEqual({ ok: false, problem: 'invalid_checksum' });
+    expect(checkPaymentDetail('iban', 'MT84MALT011000012345MTLCAST001S12345')).toEqual({
+      ok: false,
+      problem: 'too_long',
+    });
+  });
+
+  it('checks the mod 97 rule on its own, letters counted A = 10 … Z = 35', () => {
     expect(passesIbanChecksum('DE89370400440532013000')).toBe(true);
+    expect(passesIbanChecksum('MT84MALT011000012345MTLCAST001S')).toBe(true);
+    expect(passesIbanChecksum('GB33BUKB20201555555555')).toBe(true);
+    expect(passesIbanChecksum('AZ21NABZ00000000137010001944')).toBe(true);
     expect(passesIbanChecksum('DE88370400440532013000')).toBe(false);
   });
 });
@@ -83,18 +101,35 @@ describe('phone numbers', () => {
 });
 
 describe('the other kinds', () => {
-  it('accepts a 20-digit Russian account number and refuses four digits', () => {
+  it('accepts a 20-digit Russian account number and refuses four digits or letters', () => {
     expect(checkPaymentDetail('account_number', '40817 810 0999 1000 4312')).toEqual({
       ok: true,
       value: '40817810099910004312',
     });
     expect(checkPaymentDetail('account_number', '1234')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('account_number', 'acc12345')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('account_number', '12345acc')).toEqual({ ok: false, problem: 'invalid_format' });
+  });
+
+  it.each([
+    ['account_number', '1'.repeat(34), '1'.repeat(35)],
+    ['email', `${'a'.repeat(242)}@example.com`, `${'a'.repeat(243)}@example.com`],
+    ['holder_name', 'A'.repeat(64), 'A'.repeat(65)],
+    ['text', 'x'.repeat(64), 'x'.repeat(65)],
+  ] as const)('accepts a %s at its longest and refuses one character more', (kind, longest, tooLong) => {
+    expect(checkPaymentDetail(kind, longest)).toEqual({ ok: true, value: longest });
+    expect(checkPaymentDetail(kind, tooLong)).toEqual({ ok: false, problem: 'too_long' });
   });
 
   it('accepts holders’ names in any alphabet and refuses digits or a single letter', () => {
     expect(checkPaymentDetail('holder_name', '  Иван   Петров ')).toEqual({ ok: true, value: 'Иван Петров' });
     expect(checkPaymentDetail('holder_name', "Anna-Maria O'Neil")).toEqual({ ok: true, value: "Anna-Maria O'Neil" });
+    expect(checkPaymentDetail('holder_name', 'Maria de la Cruz')).toEqual({ ok: true, value: 'Maria de la Cruz' });
+    expect(checkPaymentDetail('holder_name', 'Madonna')).toEqual({ ok: true, value: 'Madonna' });
+    expect(checkPaymentDetail('holder_name', 'Li')).toEqual({ ok: true, value: 'Li' });
     expect(checkPaymentDetail('holder_name', 'R2D2')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('holder_name', 'Anna B2')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('holder_name', '1Anna')).toEqual({ ok: false, problem: 'invalid_format' });
     expect(checkPaymentDetail('holder_name', 'A')).toEqual({ ok: false, problem: 'invalid_format' });
   });
 
@@ -102,11 +137,16 @@ describe('the other kinds', () => {
     expect(checkPaymentDetail('email', 'anna.p@example.com')).toEqual({ ok: true, value: 'anna.p@example.com' });
     expect(checkPaymentDetail('email', 'anna@example')).toEqual({ ok: false, problem: 'invalid_format' });
     expect(checkPaymentDetail('email', 'anna example.com')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('email', 'anna b@example.com')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('email', 'anna@example.com x')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('email', 'anna@mail.example.com')).toEqual({ ok: true, value: 'anna@mail.example.com' });
+    expect(checkPaymentDetail('email', 'anna@mail x.example.com')).toEqual({ ok: false, problem: 'invalid_format' });
   });
 
   it('accepts a UPI id as text and refuses control characters', () => {
     expect(checkPaymentDetail('text', 'anna@okhdfcbank')).toEqual({ ok: true, value: 'anna@okhdfcbank' });
     expect(checkPaymentDetail('text', 'anna\u0000')).toEqual({ ok: false, problem: 'invalid_format' });
+    expect(checkPaymentDetail('text', '\u0007anna')).toEqual({ ok: false, problem: 'invalid_format' });
   });
 
   it('calls an empty or blank value required, whatever the kind', () => {
