@@ -123,7 +123,7 @@ function MyOfferRow({ offer, catalogue }: { offer: Offer; catalogue: AssetCatalo
         subtitle={<span className="tabular">{`#${offer.id} · ${formatFiat(offer.price, fiat, catalogue)}`}</span>}
         value={
           <span className={online ? 'p2p-status p2p-status--online' : 'p2p-status'}>
-            {online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}
+            {online ? <Trans context="offer status">Online</Trans> : <Trans context="offer status">Offline</Trans>}
           </span>
         }
         chevron
