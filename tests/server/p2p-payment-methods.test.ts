@@ -5,6 +5,7 @@ import { paymentMethod } from '../../src/contract/p2p-payment-methods';
 import { p2pPaymentMethods } from '../../src/server/db/schema/p2p-market';
 import { userSettings } from '../../src/server/db/schema/users';
 import { detailsCipher, detailsKeyFrom } from '../../src/server/modules/p2p-payment-methods/details-cipher';
+import { paymentMethodsByIds } from '../../src/server/modules/p2p-payment-methods/service';
 import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
 import { type Call, caller, expectError, ok, resultAnswer } from './helpers/security';
 import { testBotToken } from './helpers/telegram';
@@ -255,6 +256,20 @@ describe('saved payment methods', () => {
     expectError(await intruder.send('DELETE', `/p2p/payment-methods/${method.id}`), 404, 'payment_method_not_found');
     expect(await listOf(intruder.send)).toEqual([]);
     expect(ok(await owner.send('GET', `/p2p/payment-methods/${method.id}`), paymentMethod)).toEqual(method);
+  });
+
+  it('gives the offers module methods by id with their owners, masked, and leaves unknown ids out', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const card = await add(first.send, sberbankCard);
+    const transfer = await add(second.send, sepa);
+
+    const found = await paymentMethodsByIds(server.database.db, [card.id, transfer.id, 2_000_000_000], 'en');
+
+    expect([...found.keys()].sort((left, right) => left - right)).toEqual([card.id, transfer.id]);
+    expect(found.get(card.id)).toEqual({ ownerId: first.userId, method: card });
+    expect(found.get(transfer.id)).toEqual({ ownerId: second.userId, method: transfer });
+    expect(await paymentMethodsByIds(server.database.db, [], 'en')).toEqual(new Map());
   });
 
   it('answers 400 for an id that is not a positive 32-bit number', async () => {

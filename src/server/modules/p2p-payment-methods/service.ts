@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { checkPaymentDetail, maskPaymentData, type PaymentDetailProblem } from '../../../contract/p2p-payment-details';
 import type { PaymentMethod } from '../../../contract/p2p-payment-methods';
 import { paymentMethodErrorCodes } from '../../../contract/p2p-payment-methods';
@@ -77,6 +77,30 @@ export async function getPaymentMethod(
   const [row] = await db.select().from(p2pPaymentMethods).where(isOwn(userId, id));
   if (row === undefined) throw paymentMethodErrors.notFound();
   return toPaymentMethod(row, language);
+}
+
+/** A saved method as an offer shows it, with who owns it. */
+export interface OwnedPaymentMethod {
+  readonly ownerId: number;
+  readonly method: PaymentMethod;
+}
+
+/**
+ * Saved methods by id, whoever owns them, masked as always: what a sell offer shows of its maker's
+ * methods, and how the offers module checks that the ids it is given are the maker's own and of
+ * the offer's fiat. Ids that name no method are absent from the map.
+ */
+export async function paymentMethodsByIds(
+  db: Database,
+  ids: readonly number[],
+  language: Language,
+): Promise<Map<number, OwnedPaymentMethod>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(p2pPaymentMethods)
+    .where(inArray(p2pPaymentMethods.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { ownerId: row.userId, method: toPaymentMethod(row, language) }]));
 }
 
 /** Sets the name; null or an empty text (after the contract's trim) clears it. */
