@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { offerQueryOptions } from '../api/p2pOfferQueries.ts';
-import { OfferEditPage } from '../features/p2pOffer/OfferEditPage.tsx';
 import { restrictionParams } from '../features/p2pOffer/offerParams.ts';
 import { RestrictionEdit, restrictionTitle } from '../features/p2pOffer/RestrictionsEdit.tsx';
 import { parseParamsOrNotFound } from '../lib/routeParams.ts';
-import { P2PGate } from './-p2pGate.tsx';
+import { OfferEditRoute } from './-offerRoute.tsx';
 
 /** `/p2p/offers/{id}/restrictions/{premium|orders-percent|orders|volume|age}`: one restriction. */
 export const Route = createFileRoute('/p2p/offers/$id/restrictions/$restriction')({
@@ -21,12 +20,8 @@ function RestrictionRoute() {
   const { id, restriction } = Route.useParams();
   const { i18n } = useLingui();
   return (
-    <P2PGate part="offers">
-      {() => (
-        <OfferEditPage id={id} property="restrictions" title={i18n._(restrictionTitle(restriction))}>
-          {(props) => <RestrictionEdit {...props} page={restriction} />}
-        </OfferEditPage>
-      )}
-    </P2PGate>
+    <OfferEditRoute id={id} property="restrictions" title={i18n._(restrictionTitle(restriction))}>
+      {(props) => <RestrictionEdit {...props} page={restriction} />}
+    </OfferEditRoute>
   );
 }

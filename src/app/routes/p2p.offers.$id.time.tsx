@@ -1,32 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { offerQueryOptions } from '../api/p2pOfferQueries.ts';
 import { TimeEdit } from '../features/p2pOffer/ListEdits.tsx';
-import { OfferEditPage } from '../features/p2pOffer/OfferEditPage.tsx';
-import { offerParams } from '../features/p2pOffer/offerParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
-import { P2PGate } from './-p2pGate.tsx';
+import { OfferEditRoute, offerRouteOptions } from './-offerRoute.tsx';
 
 /** `/p2p/offers/{id}/time`: edit the payment window. */
 export const Route = createFileRoute('/p2p/offers/$id/time')({
-  params: { parse: (raw) => parseParamsOrNotFound(offerParams, raw) },
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(offerQueryOptions(params.id));
+  ...offerRouteOptions,
+  component: function EditRoute() {
+    const { id } = Route.useParams();
+    const { t } = useLingui();
+    return (
+      <OfferEditRoute id={id} property="time" title={t`Payment window`}>
+        {(props) => <TimeEdit {...props} />}
+      </OfferEditRoute>
+    );
   },
-  component: EditRoute,
 });
-
-function EditRoute() {
-  const { id } = Route.useParams();
-  const { t } = useLingui();
-  return (
-    <P2PGate part="offers">
-      {() => (
-        <OfferEditPage id={id} property="time" title={t`Payment window`}>
-          {(props) => <TimeEdit {...props} />}
-        </OfferEditPage>
-      )}
-    </P2PGate>
-  );
-}
