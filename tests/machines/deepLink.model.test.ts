@@ -5,8 +5,9 @@
  * explained) over the model in tests/machines/support/deepLinkModel.ts: the sign-in event and
  * the ways each registration settles (success or failure, both ignored). The input decides what
  * there is to do, so the model is built per scenario: both hashes (signed out, then signed in
- * already), the referral or the tracking hash alone, a start parameter without hashes, and none.
- * In the last two there is nothing to do but remember a sign-in.
+ * already), the referral or the tracking hash alone, a start parameter without hashes (a malformed
+ * one, and a market user's link), and none. In the last three there is nothing to do but remember
+ * a sign-in.
  *
  * Each path is replayed on a second actor of the same machine: that value, context and tags equal
  * the model's after every step is only a DETERMINISM CHECK (the model is the machine). The
@@ -46,13 +47,14 @@ function describeState(path: ModelPath<DeepLinkMachine>): string {
 }
 
 describe('deep-link machine model', () => {
-  it('has 13, 12, 5, 4, 2 and 2 paths in its scenarios (a tripwire, not a check of behaviour)', () => {
+  it('has 13, 12, 5, 4, 2, 2 and 2 paths in its scenarios (a tripwire, not a check of behaviour)', () => {
     expect(SCENARIOS.map((scenario) => [scenario, pathsOf(scenario).length])).toEqual([
       ['both hashes, signed out', 13],
       ['both hashes, signed in', 12],
       ['referral only, signed out', 5],
       ['tracking only, signed in', 4],
       ['no hashes', 2],
+      ['a market user, no hashes', 2],
       ['no start parameter', 2],
     ]);
   });

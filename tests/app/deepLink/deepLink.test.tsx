@@ -216,6 +216,7 @@ describe('deep links along the deep-link machine’s paths', () => {
     'referral only, signed out': { path: '/', expand: true },
     'tracking only, signed in': { path: '/help/fees', expand: false },
     'no hashes': { path: '/', expand: true },
+    'a market user, no hashes': { path: '/p2p/users/55', expand: true },
     'no start parameter': null,
   };
 

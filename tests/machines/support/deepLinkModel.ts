@@ -22,6 +22,7 @@ export type DeepLinkScenario =
   | 'referral only, signed out'
   | 'tracking only, signed in'
   | 'no hashes'
+  | 'a market user, no hashes'
   | 'no start parameter';
 
 export const scenarios: Record<DeepLinkScenario, DeepLinkInput> = {
@@ -30,6 +31,7 @@ export const scenarios: Record<DeepLinkScenario, DeepLinkInput> = {
   'referral only, signed out': { startParam: 'r-ref42', signedIn: false },
   'tracking only, signed in': { startParam: 'i-ads7_help-fees', signedIn: true },
   'no hashes': { startParam: 'offer-../../x', signedIn: false },
+  'a market user, no hashes': { startParam: 'user-55', signedIn: false },
   'no start parameter': { startParam: null, signedIn: false },
 };
 
