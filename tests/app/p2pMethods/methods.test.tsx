@@ -260,14 +260,13 @@ describe('one saved method', () => {
     return { ...rubSberbankMethod, ...overrides };
   }
 
-  it('shows the name, the catalogue name, the bank, the currency and the masked data, and links to its name', async () => {
+  it('shows the name, the bank and its group, the currency and the masked data, and links to its name', async () => {
     installP2PMethodsApi([method()]);
     open('/p2p/methods/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Main card' })).toBeTruthy();
-    expect(screen.getByText('SBP')).toBeTruthy();
-    expect(screen.getByText('Sberbank')).toBeTruthy();
-    expect(screen.getByText('RUB · Russian Ruble')).toBeTruthy();
-    expect(screen.getByText('•••• 4417')).toBeTruthy();
+    expect(screen.getByText('SBP · Sberbank')).toBeTruthy();
+    expect(screen.getByText('Russian Ruble').closest('.ui-cell')?.textContent).toBe('CurrencyRussian RubleRUB');
+    expect(screen.getByText('•••• 4417').closest('.ui-cell')?.textContent).toBe('Payment details•••• 4417');
     expect(screen.getByRole('link', { name: /Name/ }).getAttribute('href')).toBe('/p2p/methods/7/name');
   });
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserSettings } from '../../../src/contract/settings.ts';
 import { baseSettings } from '../support/fakeApi.ts';
 import { fakeSession, renderApp } from '../support.tsx';
-import { anna, type FakeP2PProfileApi, installP2PProfileApi, ownProfile, reviewsOf } from './fakeP2PProfileApi.ts';
+import { anna, type FakeP2PProfileApi, installP2PProfileApi, reviewsOf } from './fakeP2PProfileApi.ts';
 
 beforeEach(() => {
   // Only the clock: "now" is 24 November 2026, 12:00 UTC (13:00 in Berlin, the person's zone).
@@ -52,10 +52,10 @@ describe('the own profile', () => {
     open('/p2p/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ivan Sidorov' })).toBeTruthy();
     expect(screen.getByText('@kopilka_me')).toBeTruthy();
-    expect(cellValue('Last 30 days')).toBe('0 orders · 0%');
+    expect(cellValue('Last 30 days')).toBe('0 orders');
     expect(cellValue('All time')).toBe('1 order · 100%');
     expect(cellValue('Volume')).toBe('$0');
-    expect(cellValue('On the market')).toBe('less than a day');
+    expect(cellValue('On the market')).toBe('under a day');
     expect(cellValue('Positive')).toBe('1 review');
     expect(cellValue('Negative')).toBe('0 reviews');
     expect(screen.getByRole('link', { name: 'Payment methods' }).getAttribute('href')).toBe('/p2p/methods');

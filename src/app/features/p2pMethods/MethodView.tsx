@@ -57,7 +57,7 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
   const toasts = useToasts();
   const remove = useDeletePaymentMethod(method.id);
   const [confirming, setConfirming] = useState(false);
-  const { title } = paymentMethodLabel(method);
+  const { title, subtitle } = paymentMethodLabel(method);
   const confirmDelete = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
@@ -72,14 +72,12 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
     });
   return (
     <>
-      <PageTitle title={title} />
+      <PageTitle title={title} subtitle={subtitle} />
       <Section>
         <Link to="/p2p/methods/$id/name" params={{ id: method.id }}>
           <Cell title={t`Name`} value={method.name ?? t`Add a name`} chevron />
         </Link>
-        <Cell title={t`Payment method`} value={method.locale} />
-        {method.child_locale !== null ? <Cell title={t`Bank`} value={method.child_locale} /> : null}
-        <Cell title={t`Currency`} value={`${method.fiat} · ${fiatName(method.fiat, i18n.locale)}`} />
+        <Cell title={t`Currency`} subtitle={fiatName(method.fiat, i18n.locale)} value={method.fiat} />
         <Cell title={t`Payment details`} value={<span className="p2p-methods-data">{method.data}</span>} />
       </Section>
       <div className="p2p-methods-actions">

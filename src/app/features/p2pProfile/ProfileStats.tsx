@@ -22,14 +22,16 @@ function formatUsd(volume: string, locale: string): string {
 function OrdersAndRate({ orders, percent }: { orders: number; percent: number }) {
   return (
     <>
-      <Plural value={orders} one="# order" other="# orders" /> · {percent}%
+      <Plural value={orders} one="# order" other="# orders" />
+      {/* A rate of no orders says nothing: it shows once there is one. */}
+      {orders > 0 ? ` · ${percent}%` : null}
     </>
   );
 }
 
 function AccountAge({ days }: { days: number }): ReactNode {
   const { unit, count } = accountAgeOf(days);
-  if (count === 0) return <Trans>less than a day</Trans>;
+  if (count === 0) return <Trans>under a day</Trans>;
   switch (unit) {
     case 'day':
       return <Plural value={count} one="# day" other="# days" />;
