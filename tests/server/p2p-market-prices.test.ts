@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { assetPrices } from '../../src/contract/wallet';
 import { priceIn } from '../../src/server/integrations/prices/price-feed';
@@ -70,6 +70,25 @@ describe('the walking reference feed', () => {
     }
     expect(next).not.toBe(first);
     expect(sameStep).toBe(next);
+  });
+
+  it('hands each new table to a subscriber at the interval asked, until it unsubscribes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const seen: string[] = [];
+      const unsubscribe = feed().subscribe((table) => seen.push(table.observedAt.toISOString()), 10_000);
+
+      now = new Date('2026-11-24T12:00:20Z');
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(seen).toEqual(['2026-11-24T12:00:20.000Z']));
+      unsubscribe();
+      now = new Date('2026-11-24T12:00:30Z');
+      await vi.advanceTimersByTimeAsync(30_000);
+
+      expect(seen).toEqual(['2026-11-24T12:00:20.000Z']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('prices every pair consistently: BTC in RUB is BTC in USD times USD in RUB', async () => {
