@@ -8,7 +8,12 @@ import { userSettings } from '../../src/contract/settings';
 import { loadConfig } from '../../src/server/config';
 import { userSettings as userSettingsTable } from '../../src/server/db/schema/users';
 import { sessionCookieName } from '../../src/server/modules/auth/sessions';
-import type { FeatureFlagPolicy } from '../../src/server/modules/settings/feature-flags';
+import {
+  effectiveFeatureFlags,
+  type FeatureFlagPolicy,
+  featureFlagsOf,
+  isTester,
+} from '../../src/server/modules/settings/feature-flags';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 let server: TestServer | undefined;
@@ -108,6 +113,44 @@ describe('the feature flags the settings answer shows', () => {
       show_p2p_offers: false,
       show_p2p_methods: true,
     });
+  });
+});
+
+describe('effective feature flags', () => {
+  const policy: FeatureFlagPolicy = {
+    public: ['show_p2p'],
+    tester: ['show_p2p_offers', 'show_dev_portal'],
+    testerIds: new Set([555]),
+  };
+
+  it('are the public flags for someone who is not a tester', () => {
+    expect(effectiveFeatureFlags(policy, { userId: 1, isTester: false, storedFlags: {} })).toEqual({ show_p2p: true });
+    expect(isTester(policy, { userId: 1, isTester: false })).toBe(false);
+  });
+
+  it('add the tester flags for a listed id and for a user marked a tester', () => {
+    const expected = { show_p2p: true, show_p2p_offers: true, show_dev_portal: true };
+    expect(effectiveFeatureFlags(policy, { userId: 555, isTester: false, storedFlags: {} })).toEqual(expected);
+    expect(effectiveFeatureFlags(policy, { userId: 2, isTester: true, storedFlags: {} })).toEqual(expected);
+  });
+
+  it('let a stored flag win either way, and leave out names the app does not know', () => {
+    expect(
+      effectiveFeatureFlags(policy, {
+        userId: 555,
+        isTester: false,
+        storedFlags: { show_p2p: false, show_p2c: true, show_casino: true },
+      }),
+    ).toEqual({ show_p2c: true, show_p2p: false, show_p2p_offers: true, show_dev_portal: true });
+  });
+
+  it('are none for a user without settings', async () => {
+    const server = await createTestServer();
+    try {
+      expect(await featureFlagsOf(server.database.db, policy, 999_999_999)).toEqual({});
+    } finally {
+      await server.close();
+    }
   });
 });
 
