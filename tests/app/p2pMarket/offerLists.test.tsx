@@ -116,6 +116,7 @@ describe('an offer list', () => {
     // "Clear filters" lists everything again.
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await waitFor(cards)).toHaveLength(1);
+    expect((screen.getByRole('textbox', { name: 'Amount, RUB' }) as HTMLInputElement).value).toBe('');
   });
 
   it('says what is wrong with a typed amount and changes nothing', async () => {

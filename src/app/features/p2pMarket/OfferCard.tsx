@@ -14,14 +14,15 @@ import { VerifiedBadge } from './VerifiedBadge.tsx';
  */
 export function OfferCard({ offer, catalogue }: { offer: Offer; catalogue: AssetCatalogue }) {
   const { user } = offer;
+  const name = user.name === '' ? user.username : user.name;
   const fiat = (amount: string) => formatFiat(amount, offer.fiat, catalogue);
   return (
     <PathLink href={`/p2p/offers/${offer.id}?back=offers`} className="p2p-offer">
       <span className="p2p-offer-maker">
-        <UserAvatar name={user.name === '' ? user.username : user.name} colorIndex={user.user_color_index} size={32} />
+        <UserAvatar name={name} colorIndex={user.user_color_index} size={32} />
         <span className="p2p-offer-maker-text">
           <span className="p2p-offer-name">
-            <span className="p2p-offer-name-text">{user.name === '' ? user.username : user.name}</span>
+            <span className="p2p-offer-name-text">{name}</span>
             {user.is_verified_merchant ? <VerifiedBadge /> : null}
           </span>
           <span className="p2p-offer-stats tabular">

@@ -119,7 +119,13 @@ function OffersList({
         ))}
       </nav>
       <FilterBar side={side} search={search} market={market} />
-      <AmountFilter key={fiat} fiat={fiat} amount={search.amount} onChange={(amount) => setSearch({ amount })} />
+      {/* A new amount in the URL (applied, cleared, another fiat) starts the field afresh. */}
+      <AmountFilter
+        key={`${fiat}/${search.amount ?? ''}`}
+        fiat={fiat}
+        amount={search.amount}
+        onChange={(amount) => setSearch({ amount })}
+      />
       {offers.isPending ? (
         <Loading />
       ) : offers.isError ? (
