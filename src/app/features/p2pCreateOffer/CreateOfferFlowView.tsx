@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { fiatName } from '../../lib/p2p/fiatName.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
+import { Cell, CellButton } from '../../ui/Cell.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -76,6 +78,10 @@ function TypeScreen({ actor, snapshot, onBack }: StepProps) {
 function CurrencyScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
   const { t, i18n } = useLingui();
   const { market, asset, fiat } = snapshot.context;
+  // Twenty-odd fiats would push the step's end far down: the chosen one shows, the rest on request.
+  const [allFiats, setAllFiats] = useState(false);
+  const shownFiats = allFiats ? market.fiats : market.fiats.filter((each) => each.code === fiat);
+  const hidden = market.fiats.length - shownFiats.length;
   useScreenActions({
     main: {
       label: t`Continue`,
@@ -101,7 +107,7 @@ function CurrencyScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
           ))}
         </ChoiceSection>
         <ChoiceSection header={<Trans>Fiat</Trans>}>
-          {market.fiats.map((each) => (
+          {shownFiats.map((each) => (
             <Choice
               key={each.code}
               title={each.code}
@@ -110,6 +116,11 @@ function CurrencyScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
               onSelect={() => actor.send({ type: 'fiat.choose', code: each.code })}
             />
           ))}
+          {allFiats || hidden === 0 ? null : (
+            <CellButton onClick={() => setAllFiats(true)}>
+              <Cell title={<Trans>Other currencies</Trans>} value={String(hidden)} chevron />
+            </CellButton>
+          )}
         </ChoiceSection>
       </StepForm>
     </Page>
