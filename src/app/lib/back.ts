@@ -50,11 +50,19 @@ export function trackHistory(history: RouterHistory): () => void {
   return history.subscribe(remember);
 }
 
-/** The previous in-app entry: its path when known, `'unknown'` after a reload, null when there is none. */
-function previousEntry(history: RouterHistory): string | null {
+/**
+ * The in-app entry `steps` back from this one: its path when known, `'unknown'` after a reload,
+ * null when there is none.
+ */
+export function entryBehind(history: RouterHistory, steps: number): string | null {
   const index = entryIndex(history);
-  if (index <= 0) return null;
-  return trails.get(history)?.get(index - 1) ?? 'unknown';
+  if (index - steps < 0) return null;
+  return trails.get(history)?.get(index - steps) ?? 'unknown';
+}
+
+/** The previous in-app entry (see `entryBehind`). */
+function previousEntry(history: RouterHistory): string | null {
+  return entryBehind(history, 1);
 }
 
 /**

@@ -239,6 +239,23 @@ describe('adding a method', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Holder’s full name' }), { target: { value: 'Anna P.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.href).toBe(back));
+    // The flow's pages are gone from the history: the offer's step took the flow's first entry.
+    expect(router.history.location.state.__TSR_index).toBe(0);
+  });
+
+  it('leaves no flow page behind the list it returns to: back from the list goes where the list’s back goes', async () => {
+    installP2PMethodsApi();
+    const { router } = open('/p2p/methods');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add payment method' }));
+    await chooseSbpSberbank();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Phone number' }), {
+      target: { value: '+79001234567' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Holder’s full name' }), { target: { value: 'Anna P.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p2p/methods'));
+    expect(router.history.location.state.__TSR_index).toBe(0);
+    expect(await screen.findByRole('link', { name: /SBP · Sberbank/ })).toBeTruthy();
   });
 
   it('sends a group opened as a bank to its banks, and says an unknown entry is not available', async () => {

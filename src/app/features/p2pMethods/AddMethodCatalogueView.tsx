@@ -8,7 +8,7 @@ import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { CatalogueEntries } from './CatalogueEntries.tsx';
-import { useFlowReturn } from './flowReturn.ts';
+import { useFlowReturn, useNextStepState } from './flowReturn.ts';
 import { methodFailure } from './methodErrors.ts';
 
 /**
@@ -18,6 +18,7 @@ import { methodFailure } from './methodErrors.ts';
 export function AddMethodCatalogueView({ fiat }: { fiat: string }) {
   const { i18n } = useLingui();
   const back = useFlowReturn();
+  const next = useNextStepState();
   const catalogue = useQuery(fiatCatalogueQueryOptions(fiat));
   useScreenActions({
     main: null,
@@ -37,6 +38,7 @@ export function AddMethodCatalogueView({ fiat }: { fiat: string }) {
                   to="/p2p/methods/add/$fiat/group/$group"
                   params={{ fiat, group: entry.identifier }}
                   search={{ back }}
+                  state={next}
                 >
                   {cell}
                 </Link>
@@ -46,6 +48,7 @@ export function AddMethodCatalogueView({ fiat }: { fiat: string }) {
                   to="/p2p/methods/add/$fiat/$method"
                   params={{ fiat, method: entry.identifier }}
                   search={{ back }}
+                  state={next}
                 >
                   {cell}
                 </Link>

@@ -9,13 +9,14 @@ import { Cell } from '../../ui/Cell.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { useFlowReturn } from './flowReturn.ts';
+import { useFlowReturn, useNextStepState } from './flowReturn.ts';
 import { methodFailure } from './methodErrors.ts';
 
 /** /p2p/methods/add: the add flow's first step, the currency the method receives. */
 export function AddMethodFiatView() {
   const { i18n } = useLingui();
   const back = useFlowReturn();
+  const next = useNextStepState();
   const fiats = useQuery(marketFiatsQueryOptions());
   // The first step leaves the flow: to where it was opened from (`back`), else the list.
   useScreenActions({ main: null, back: useBack({ to: '/p2p/methods' }) });
@@ -26,7 +27,13 @@ export function AddMethodFiatView() {
         {(data) => (
           <Section>
             {data.fiats.map((fiat) => (
-              <Link key={fiat.code} to="/p2p/methods/add/$fiat" params={{ fiat: fiat.code }} search={{ back }}>
+              <Link
+                key={fiat.code}
+                to="/p2p/methods/add/$fiat"
+                params={{ fiat: fiat.code }}
+                search={{ back }}
+                state={next}
+              >
                 <Cell names title={fiat.code} subtitle={fiatName(fiat.code, i18n.locale)} chevron />
               </Link>
             ))}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Navigate } from '@tanstack/react-router';
+import { Navigate, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaymentCatalogueEntry, PaymentCatalogueItem } from '../../../contract/p2p-market.ts';
 import type { PaymentDetailProblem } from '../../../contract/p2p-payment-details.ts';
@@ -35,6 +35,8 @@ function entryAt(item: PaymentCatalogueItem, place: FormPlace): PaymentCatalogue
 export function AddMethodFormView({ place }: { place: FormPlace }) {
   const { i18n } = useLingui();
   const back = useFlowReturn();
+  // A group opened as a bank is replaced by its banks' page, at the same place in the flow.
+  const depth = useLocation({ select: (location) => location.state.methodFlowDepth ?? 0 });
   useScreenActions({
     back: useBack(
       place.group === null
@@ -58,6 +60,7 @@ export function AddMethodFormView({ place }: { place: FormPlace }) {
                 to="/p2p/methods/add/$fiat/group/$group"
                 params={{ fiat: place.fiat, group: place.method }}
                 search={{ back }}
+                state={{ methodFlowDepth: depth }}
                 replace
               />
             );

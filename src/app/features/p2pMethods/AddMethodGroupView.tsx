@@ -5,11 +5,12 @@ import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { CatalogueEntries } from './CatalogueEntries.tsx';
 import { CatalogueItemGate, UnavailableEntry } from './CatalogueItemGate.tsx';
-import { useFlowReturn } from './flowReturn.ts';
+import { useFlowReturn, useNextStepState } from './flowReturn.ts';
 
 /** /p2p/methods/add/{fiat}/group/{group}: the banks of a group such as SBP. */
 export function AddMethodGroupView({ fiat, group }: { fiat: string; group: string }) {
   const back = useFlowReturn();
+  const next = useNextStepState();
   useScreenActions({
     main: null,
     back: useBack({ to: '/p2p/methods/add/$fiat', params: { fiat }, search: { back } }, { ignoreBackParam: true }),
@@ -29,6 +30,7 @@ export function AddMethodGroupView({ fiat, group }: { fiat: string; group: strin
                     to="/p2p/methods/add/$fiat/group/$group/$method"
                     params={{ fiat, group, method: entry.identifier }}
                     search={{ back }}
+                    state={next}
                   >
                     {cell}
                   </Link>
