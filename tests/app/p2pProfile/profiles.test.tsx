@@ -88,6 +88,28 @@ describe('another user’s profile', () => {
     expect(cellValue('All time')).toBe('101 orders · 98%');
     expect(cellValue('Volume')).toBe('$1,234.50');
     expect(cellValue('On the market')).toBe('2 months');
+    expect(
+      screen.getByText('Completion rate: the share of orders completed rather than cancelled by this user.'),
+    ).toBeTruthy();
+  });
+
+  it('shows no rate and no word on rates before the first order', async () => {
+    installP2PProfileApi({
+      profiles: [
+        {
+          ...anna,
+          stats: {
+            ...anna.stats,
+            all_time: { completed_orders: 0, completion_percent: 0 },
+            last_30_days: { completed_orders: 0, completion_percent: 0 },
+          },
+        },
+      ],
+    });
+    open('/p2p/users/31');
+    await screen.findByRole('heading', { level: 1, name: 'Anna Petrova' });
+    expect(cellValue('All time')).toBe('0 orders');
+    expect(screen.queryByText(/Completion rate/)).toBeNull();
   });
 
   it('says "last seen 12 minutes ago" when the server says offline and seen at 11:48', async () => {

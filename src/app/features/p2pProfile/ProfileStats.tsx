@@ -59,7 +59,12 @@ export function ProfileStats({
     <>
       <Section
         header={t`Trading`}
-        footer={t`Completion rate: the share of orders completed rather than cancelled by this user.`}
+        footer={
+          // Only where a rate shows.
+          stats.all_time.completed_orders > 0
+            ? t`Completion rate: the share of orders completed rather than cancelled by this user.`
+            : undefined
+        }
       >
         <Cell
           title={t`Last 30 days`}
