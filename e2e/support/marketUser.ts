@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Browser } from '@playwright/test';
+import type { APIRequest, APIRequestContext, APIResponse, Browser } from '@playwright/test';
 import * as z from 'zod/mini';
 import { signedContact, signedInitData } from './auth.ts';
 import { decideOnLocalProvider } from './identityProvider.ts';
@@ -19,15 +19,31 @@ export class MarketUser {
     readonly telegramId: number,
   ) {}
 
-  /** A new Telegram account, signed in. Its first name is the one `miniAppUrl` launches with. */
-  static async signIn(request: APIRequestContext, origin: string): Promise<MarketUser> {
+  /**
+   * A new Telegram account, signed in, with a request context of its own (a sign-in's session
+   * cookie would end another person's session in a shared one). Its first name is the one
+   * `miniAppUrl` launches with; its language the one Telegram reports, which the wallet keeps as
+   * the person's (so launch the mini app with the same). `dispose()` when done.
+   */
+  static async signIn(api: APIRequest, origin: string, language: 'en' | 'ru'): Promise<MarketUser> {
+    const request = await api.newContext();
     const telegramId = newTelegramUserId();
-    const initData = signedInitData({ id: telegramId, first_name: 'Anna', last_name: 'Test', username: 'anna_test' });
+    const initData = signedInitData({
+      id: telegramId,
+      first_name: 'Anna',
+      last_name: 'Test',
+      username: 'anna_test',
+      language_code: language,
+    });
     const answer = await request.post(`${origin}/api/v1/authentication/webapp`, { data: { initData } });
     expect(answer.status(), await answer.text()).toBe(200);
     const token = answer.headers()['x-session-token'];
     if (token === undefined) throw new Error('The sign-in answered no session token');
     return new MarketUser(request, origin, token, telegramId);
+  }
+
+  async dispose(): Promise<void> {
+    await this.request.dispose();
   }
 
   private get authorization(): Record<string, string> {
