@@ -6,10 +6,10 @@ import { fiatCatalogueQueryOptions, paymentMethodsQueryOptions } from '../../api
 import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
+import { Choice } from '../../ui/Choice.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { CheckRow } from './CheckRow.tsx';
 import { ServerRefusalNotice, StepForm, type StepProps } from './stepForm.tsx';
 
 /** Where adding a payment method brings the person back to: this step, with the draft kept. */
@@ -19,7 +19,6 @@ interface Row {
   key: string;
   title: string;
   subtitle: string | null;
-  value: string | null;
 }
 
 /**
@@ -39,7 +38,9 @@ export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
         .filter((method) => method.fiat === fiat)
         .map((method) => {
           const label = paymentMethodLabel(method);
-          return { key: String(method.id), title: label.title, subtitle: label.subtitle, value: method.data };
+          // The masked data tells two cards of one bank apart.
+          const subtitle = [label.subtitle, method.data].filter((part) => part !== null).join(' · ');
+          return { key: String(method.id), title: label.title, subtitle };
         })
     : entries.data?.methods.map((entry) => ({
         key: entry.identifier,
@@ -104,13 +105,13 @@ export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
           <>
             <Section>
               {rows.map((row) => (
-                <CheckRow
+                <Choice
                   key={row.key}
+                  kind="checkbox"
                   title={row.title}
                   subtitle={row.subtitle ?? undefined}
-                  value={row.value ?? undefined}
                   checked={context.methods.includes(row.key)}
-                  onToggle={() => actor.send({ type: 'method.toggle', key: row.key })}
+                  onSelect={() => actor.send({ type: 'method.toggle', key: row.key })}
                 />
               ))}
             </Section>

@@ -3,10 +3,10 @@ import { type ReactNode, useId } from 'react';
 import { type RestrictionName, restrictionBounds } from '../../../../machines/createOffer/offerRules.ts';
 import { conditionsTooLong, restrictionChecksOf } from '../../../../machines/createOffer.machine.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
+import { Choice } from '../../ui/Choice.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { CheckRow } from './CheckRow.tsx';
 import { restrictionErrorMessage } from './createOfferMessages.ts';
 import { ServerRefusalNotice, StepForm, type StepProps } from './stepForm.tsx';
 import '../../ui/text-field.css';
@@ -94,10 +94,11 @@ export function RestrictionsScreen({ actor, snapshot, onBack }: StepProps) {
       <StepForm id="create-offer-restrictions" onSubmit={() => actor.send({ type: 'restrictions.submit' })}>
         <ServerRefusalNotice snapshot={snapshot} step="restrictions" />
         <Section>
-          <CheckRow
+          <Choice
+            kind="checkbox"
             title={<Trans>Telegram Premium users only</Trans>}
             checked={premium}
-            onToggle={() => actor.send({ type: 'premium.toggle' })}
+            onSelect={() => actor.send({ type: 'premium.toggle' })}
           />
         </Section>
         <p className="create-offer-note">
