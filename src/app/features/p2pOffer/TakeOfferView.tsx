@@ -92,6 +92,7 @@ function useTakeFacts(offer: Offer): TakeFacts | null {
     limits: offer.limits,
     remainingVolume: offer.remaining_volume,
     assetDecimals: asset.decimals,
+    shownDecimals: asset.view_full_decimals,
     balance,
   };
 }

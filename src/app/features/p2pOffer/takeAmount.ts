@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { OfferType } from '../../../contract/p2p-market.ts';
-import { amountInputText, parseAmountInput } from '../../lib/amountInput.ts';
+import { parseAmountInput } from '../../lib/amountInput.ts';
 import type { AmountInputMistake } from '../../lib/amountInputMessages.ts';
 import { smallestFromUnits, toDecimal, unitsFromSmallest } from '../../lib/moneyUnits.ts';
 
@@ -28,6 +28,11 @@ export interface TakeFacts {
   /** Smallest units left on the offer. */
   remainingVolume: string;
   assetDecimals: number;
+  /**
+   * The decimals crypto amounts are written with (the catalogue's `view_full_decimals`): an
+   * 18-decimal token's minimum reads "5.235603 USDT", rounded up, not all 18 digits.
+   */
+  shownDecimals: number;
   /** The taker's available balance of the asset (smallest units), or null while unknown. */
   balance: string | null;
 }
@@ -55,6 +60,15 @@ export function takerSells(type: OfferType): boolean {
   return type === 'buy';
 }
 
+function shownDecimalsOf(facts: Pick<TakeFacts, 'assetDecimals' | 'shownDecimals'>): number {
+  return Math.min(facts.shownDecimals, facts.assetDecimals);
+}
+
+/** Smallest units as typed text at the shown precision, rounded as `rounding` says. */
+function shownCrypto(smallest: string, facts: TakeFacts, rounding: Decimal.Rounding): string {
+  return unitsFromSmallest(smallest, facts.assetDecimals).toDecimalPlaces(shownDecimalsOf(facts), rounding).toFixed();
+}
+
 function decimal(text: string): Decimal {
   const value = toDecimal(text);
   if (value === null) throw new Error(`Not a number: ${text}`);
@@ -75,7 +89,7 @@ function maxCrypto(facts: TakeFacts): Decimal {
  */
 export function maxAmountText(amountType: AmountType, facts: TakeFacts): string {
   const crypto = maxCrypto(facts);
-  if (amountType === 'crypto') return amountInputText(crypto.toFixed(0), facts.assetDecimals);
+  if (amountType === 'crypto') return shownCrypto(crypto.toFixed(0), facts, Decimal.ROUND_DOWN);
   const fiat = unitsFromSmallest(crypto.toFixed(0), facts.assetDecimals).mul(facts.price);
   const limited = Decimal.min(fiat, decimal(facts.limits.max));
   return limited.toDecimalPlaces(FIAT_DECIMALS, Decimal.ROUND_DOWN).toFixed();
@@ -84,7 +98,7 @@ export function maxAmountText(amountType: AmountType, facts: TakeFacts): string 
 /** The offer's minimum in the entry's currency: fiat as is, crypto rounded up to the asset's decimals. */
 export function minimumText(amountType: AmountType, facts: TakeFacts): string {
   if (amountType === 'fiat') return decimal(facts.limits.min).toFixed();
-  return decimal(facts.limits.min).div(facts.price).toDecimalPlaces(facts.assetDecimals, Decimal.ROUND_UP).toFixed();
+  return decimal(facts.limits.min).div(facts.price).toDecimalPlaces(shownDecimalsOf(facts), Decimal.ROUND_UP).toFixed();
 }
 
 export function checkTakeAmount(text: string, amountType: AmountType, facts: TakeFacts): TakeAmountCheck {
@@ -124,7 +138,7 @@ export function convertAmountText(text: string, from: AmountType, facts: TakeFac
       unitsFromSmallest(parsed.smallest, FIAT_DECIMALS).div(facts.price),
       facts.assetDecimals,
     );
-    return crypto === null ? '' : amountInputText(crypto, facts.assetDecimals);
+    return crypto === null ? '' : shownCrypto(crypto, facts, Decimal.ROUND_DOWN);
   }
   return unitsFromSmallest(parsed.smallest, facts.assetDecimals)
     .mul(facts.price)
