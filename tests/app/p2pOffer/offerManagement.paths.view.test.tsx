@@ -124,6 +124,8 @@ const EXPECTED: Record<string, (world: World) => void> = {
   },
   confirmingDelete: (world) => {
     expectManagement(world);
+    // The modal's buttons are the only actions: no main button beside it.
+    expectMain(world, null);
     const modal = dialog();
     expect(modal, 'the modal').not.toBeNull();
     expect(within(modal as HTMLElement).getByRole('heading').textContent).toBe('Delete this offer?');
@@ -132,6 +134,7 @@ const EXPECTED: Record<string, (world: World) => void> = {
     expect(world.server.routes(new Set([DELETE]))).toHaveLength(world.deletes);
   },
   deleting: (world) => {
+    expectMain(world, null);
     const modal = dialog();
     expect(modal, 'the modal').not.toBeNull();
     expect(within(modal as HTMLElement).getByRole('button', { name: 'Deleting…' })).toHaveProperty('disabled', true);

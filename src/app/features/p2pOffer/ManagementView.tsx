@@ -30,14 +30,18 @@ export function ManagementView({ offer, leave }: { offer: Offer; leave: () => vo
   const actor = useOfferManagement(offer, { leave, showOffer: noop });
   const active = useSelector(actor, (snapshot) => snapshot.context.active);
   const switching = useSelector(actor, (snapshot) => snapshot.matches('switching'));
+  const confirming = useSelector(actor, (snapshot) => snapshot.hasTag('confirming'));
   const texts = useOfferTexts(offer);
   const number = offer.id;
   useScreenActions({
-    main: {
-      label: active ? t`Turn Offline` : t`Turn Online`,
-      onPress: () => actor.send({ type: 'status.toggle' }),
-      busy: switching,
-    },
+    // While the delete modal asks, its own buttons are the only actions: Telegram's MainButton hides.
+    main: confirming
+      ? null
+      : {
+          label: active ? t`Turn Offline` : t`Turn Online`,
+          onPress: () => actor.send({ type: 'status.toggle' }),
+          busy: switching,
+        },
     back: leave,
   });
   return (
