@@ -91,7 +91,7 @@ export interface CreateOfferEntry {
   volumeText: string;
   minText: string;
   maxText: string;
-  /** Sell: saved method ids as text ("17"); buy: catalogue identifiers ("sbp"). */
+  /** Sell: saved method ids as text ("17"); buy: catalogue keys ("tinkoff", a group's bank "sbp/sberbank_sbp"). */
   methods: readonly string[];
   timeLimit: number;
   description: string;
@@ -290,7 +290,7 @@ export function publishInputOf(context: CreateOfferContext): PublishOfferInput {
     volume: (amounts?.volume ?? 0n).toString(),
     limits: { min: fiatText(amounts?.min ?? 0n), max: fiatText(amounts?.max ?? 0n) },
     payment_method_ids: sell ? context.methods.map((key) => Number.parseInt(key, 10)) : [],
-    catalogue_methods: sell ? [] : context.methods.map((identifier) => ({ identifier, child_identifier: null })),
+    catalogue_methods: sell ? [] : context.methods.map(catalogueMethodOf),
     time_limit: context.timeLimit,
     description: context.market.canWriteConditions ? context.description.trim() : '',
     restrictions: {
@@ -303,6 +303,15 @@ export function publishInputOf(context: CreateOfferContext): PublishOfferInput {
   };
 }
 
+/**
+ * A buy offer's method key as the catalogue names it: "tinkoff" is an entry, "sbp/sberbank_sbp" a
+ * group's bank (the server takes a group's banks one by one).
+ */
+export function catalogueMethodOf(key: string): { identifier: string; child_identifier: string | null } {
+  const [identifier = '', child = null] = key.split('/');
+  return { identifier, child_identifier: child };
+}
+
 /** The step that holds a field the server named (`invalid_offer`'s `data.field`). */
 export function stepOfField(field: string, canWriteConditions: boolean): CreateOfferStep {
   const root = field.split('.')[0] ?? '';
@@ -310,7 +319,7 @@ export function stepOfField(field: string, canWriteConditions: boolean): CreateO
   if (root === 'asset' || root === 'fiat') return 'currency';
   if (root === 'price' || root === 'price_type' || root === 'price_floating_ratio') return 'price';
   if (root === 'volume' || root === 'limits') return 'amounts';
-  if (root === 'payment_method_ids' || root === 'catalogue_methods') return 'methods';
+  if (root === 'payment_methods' || root === 'payment_method_ids' || root === 'catalogue_methods') return 'methods';
   if (root === 'time_limit') return 'time';
   if (root === 'description') return canWriteConditions ? 'conditions' : 'review';
   if (root === 'restrictions') return 'restrictions';

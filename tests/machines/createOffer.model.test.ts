@@ -81,6 +81,11 @@ const RUB_CATALOGUE = {
     { type: 'bank', identifier: 'tinkoff', locale: 'Tinkoff', is_parent: false, fields: [] },
   ],
 };
+const SBP_GROUP = {
+  fiat: 'RUB',
+  method: RUB_CATALOGUE.methods[0],
+  children: [{ type: 'bank', identifier: 'sberbank_sbp', locale: 'Sberbank', is_parent: false, fields: [] }],
+};
 
 /** The new offer as the server answers it: inactive, id 42. */
 const CREATED_OFFER = {
@@ -276,7 +281,8 @@ const EXPECTED: Record<string, (world: World) => void> = {
       );
     } else {
       expect(texts()).toContain('How you pay sellers in RUB. Choose up to 2.');
-      expect(checked('checkbox', /^SBP/)).toBe(world.methods.includes('sbp'));
+      expect(screen.getByRole('heading', { level: 2, name: 'SBP' })).toBeTruthy();
+      expect(checked('checkbox', /^Sberbank/)).toBe(world.methods.includes('sbp/sberbank_sbp'));
       expect(checked('checkbox', /^Tinkoff/)).toBe(world.methods.includes('tinkoff'));
       expect(screen.queryByRole('link', { name: 'Add a payment method' })).toBeNull();
     }
@@ -339,7 +345,7 @@ function expectReview(world: World, publishing: boolean): void {
   );
   expect(all).toContain('Limits per order500.00 ₽ – 5 000.00 ₽');
   expect(all).toContain('Time to pay15 minutes');
-  expect(all).toContain(sell ? 'Payment methodsSberbank •••• 4417' : 'Payment methodsSBP');
+  expect(all).toContain(sell ? 'Payment methodsSberbank · •••• 4417' : 'Payment methodsSBP · Sberbank');
   expect(all).toContain(world.age === '30' ? 'RestrictionsAccount ageAt least 30 days' : 'RestrictionsNone');
   expect(all.includes(`Conditions${CONDITIONS}`), 'the conditions').toBe(world.canWriteConditions);
   expect(alerts().includes('Couldn’t publish the offer. Check your connection and try again.')).toBe(
@@ -362,7 +368,7 @@ function expectReview(world: World, publishing: boolean): void {
       volume: world.volumeText === '55' ? '55000000' : '100000000',
       limits: { min: '500', max: '5000' },
       payment_method_ids: sell ? [17] : [],
-      catalogue_methods: sell ? [] : [{ identifier: 'sbp', child_identifier: null }],
+      catalogue_methods: sell ? [] : [{ identifier: 'sbp', child_identifier: 'sberbank_sbp' }],
       time_limit: 15,
       description: world.canWriteConditions ? CONDITIONS : '',
       restrictions: {
@@ -449,7 +455,9 @@ async function perform(world: World, event: ModelEvent<CreateOfferMachine>): Pro
       world.methods = world.methods.filter((key) => event.keys.includes(key));
       break;
     case 'method.toggle': {
-      const name = { '17': /^Sberbank/, '18': /^Tinkoff/, sbp: /^SBP/, tinkoff: /^Tinkoff/ }[event.key] ?? event.key;
+      const name =
+        { '17': /^Sberbank/, '18': /^Tinkoff/, 'sbp/sberbank_sbp': /^Sberbank/, tinkoff: /^Tinkoff/ }[event.key] ??
+        event.key;
       click('checkbox', name);
       world.methods = world.methods.includes(event.key)
         ? world.methods.filter((key) => key !== event.key)
@@ -593,6 +601,7 @@ async function start(scenario: Scenario) {
   const server = new HeldServer(new Set([PUBLISH]), (request) => {
     if (request.route === 'GET /p2p/payment-methods') return ok({ methods: SAVED_METHODS });
     if (request.route === 'GET /p2p/currencies/fiat/RUB') return ok(RUB_CATALOGUE);
+    if (request.route === 'GET /p2p/currencies/fiat/RUB/sbp') return ok(SBP_GROUP);
     return undefined;
   });
   server.install();

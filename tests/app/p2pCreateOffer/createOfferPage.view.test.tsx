@@ -309,7 +309,7 @@ describe('publishing', () => {
     await heading('Restrictions');
     press('Continue');
     expect(await heading('Sell USDT for RUB')).toBeTruthy();
-    expect(normal(document.body.textContent)).toContain('Payment methodsSalary card •••• 4417');
+    expect(normal(document.body.textContent)).toContain('Payment methodsSalary card · Sberbank · •••• 4417');
     press('Publish');
     expect(await heading('Amount and limits')).toBeTruthy();
     expect(normal(screen.getByRole('alert').textContent)).toBe(

@@ -114,7 +114,7 @@ export const REFUSED_FIELDS = {
   fiat: 'currency',
   price: 'price',
   'limits.max': 'amounts',
-  payment_method_ids: 'methods',
+  payment_methods: 'methods',
   time_limit: 'time',
   description: 'conditions',
   'restrictions.trades_count_min': 'restrictions',
@@ -216,7 +216,7 @@ function amountsMenu(snapshot: Snapshot): Event[] {
 
 function methodsMenu(snapshot: Snapshot): Event[] {
   const { side, methods } = snapshot.context;
-  const [first, second] = side === 'sell' ? ['17', '18'] : ['sbp', 'tinkoff'];
+  const [first, second] = side === 'sell' ? ['17', '18'] : ['sbp/sberbank_sbp', 'tinkoff'];
   if (methods.length === 0) return [{ type: 'method.toggle', key: first }, { type: 'methods.submit' }];
   if (methods.length === 2) return [{ type: 'method.toggle', key: second }];
   return [{ type: 'method.toggle', key: second }, { type: 'method.toggle', key: first }, { type: 'methods.submit' }];

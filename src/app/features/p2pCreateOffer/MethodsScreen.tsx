@@ -1,25 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { fiatCatalogueQueryOptions, paymentMethodsQueryOptions } from '../../api/p2pMethodsQueries.ts';
-import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Choice } from '../../ui/Choice.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { useMethodChoices } from './methodGroups.ts';
 import { ServerRefusalNotice, StepForm, type StepProps } from './stepForm.tsx';
 
 /** Where adding a payment method brings the person back to: this step, with the draft kept. */
 export const methodsStepPath = '/p2p/offers/new?step=methods';
-
-interface Row {
-  key: string;
-  title: string;
-  subtitle: string | null;
-}
 
 /**
  * The methods step. A sell offer lists the person's own saved methods of the fiat (the buyer pays
@@ -31,29 +23,12 @@ export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
   const { context } = snapshot;
   const fiat = context.fiat ?? '';
   const sell = context.side === 'sell';
-  const saved = useQuery({ ...paymentMethodsQueryOptions(fiat), enabled: sell });
-  const entries = useQuery({ ...fiatCatalogueQueryOptions(fiat), enabled: !sell });
-  const rows: Row[] | undefined = sell
-    ? saved.data?.methods
-        .filter((method) => method.fiat === fiat)
-        .map((method) => {
-          const label = paymentMethodLabel(method);
-          // The masked data tells two cards of one bank apart.
-          const subtitle = [label.subtitle, method.data].filter((part) => part !== null).join(' · ');
-          return { key: String(method.id), title: label.title, subtitle };
-        })
-    : entries.data?.methods.map((entry) => ({
-        key: entry.identifier,
-        title: entry.locale,
-        subtitle: null,
-        value: null,
-      }));
-  const keys = rows?.map((row) => row.key).join(' ');
+  const { groups, failed, retry } = useMethodChoices(sell, fiat);
+  const keys = groups?.flatMap((group) => group.rows.map((row) => row.key)).join(' ');
   // A method chosen before and deleted since (or of another fiat) is no longer offered.
   useEffect(() => {
     if (keys !== undefined) actor.send({ type: 'methods.available', keys: keys === '' ? [] : keys.split(' ') });
   }, [actor, keys]);
-  const query = sell ? saved : entries;
   const most = context.market.maxMethods;
   useScreenActions({
     main: { label: t`Continue`, submits: 'create-offer-methods', disabled: !snapshot.can({ type: 'methods.submit' }) },
@@ -87,14 +62,11 @@ export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
       />
       <StepForm id="create-offer-methods" onSubmit={() => actor.send({ type: 'methods.submit' })}>
         <ServerRefusalNotice snapshot={snapshot} step="methods" />
-        {query.isError ? (
-          <LoadFailed
-            message={<Trans>Couldn’t load the payment methods.</Trans>}
-            onRetry={() => void query.refetch()}
-          />
-        ) : rows === undefined ? (
+        {failed ? (
+          <LoadFailed message={<Trans>Couldn’t load the payment methods.</Trans>} onRetry={retry} />
+        ) : groups === undefined ? (
           <Loading />
-        ) : rows.length === 0 && sell ? (
+        ) : keys === '' && sell ? (
           <Empty>
             <p>
               <Trans>You have no {fiat} payment methods yet.</Trans>
@@ -103,18 +75,20 @@ export function MethodsScreen({ actor, snapshot, onBack }: StepProps) {
           </Empty>
         ) : (
           <>
-            <Section>
-              {rows.map((row) => (
-                <Choice
-                  key={row.key}
-                  kind="checkbox"
-                  title={row.title}
-                  subtitle={row.subtitle ?? undefined}
-                  checked={context.methods.includes(row.key)}
-                  onSelect={() => actor.send({ type: 'method.toggle', key: row.key })}
-                />
-              ))}
-            </Section>
+            {groups.map((group) => (
+              <Section key={group.header ?? group.rows[0]?.key} header={group.header ?? undefined}>
+                {group.rows.map((row) => (
+                  <Choice
+                    key={row.key}
+                    kind="checkbox"
+                    title={row.title}
+                    subtitle={row.subtitle ?? undefined}
+                    checked={context.methods.includes(row.key)}
+                    onSelect={() => actor.send({ type: 'method.toggle', key: row.key })}
+                  />
+                ))}
+              </Section>
+            ))}
             {sell ? (
               <Section>
                 <Link to="/p2p/methods/add/$fiat" params={{ fiat }} search={{ back: methodsStepPath }}>

@@ -1,31 +1,16 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { fiatText, ratioText } from '../../../../machines/createOffer/offerRules.ts';
 import { amountsCheckOf, priceCheckOf, restrictionChecksOf } from '../../../../machines/createOffer.machine.ts';
-import { fiatCatalogueQueryOptions, paymentMethodsQueryOptions } from '../../api/p2pMethodsQueries.ts';
 import { formatPercent } from '../../lib/moneyUnits.ts';
 import { formatCrypto, formatFiat, formatMargin } from '../../lib/p2p/offerFormat.ts';
-import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { methodNameOf, useMethodChoices } from './methodGroups.ts';
 import type { StepProps } from './stepForm.tsx';
 import { TimeLimitLabel } from './TimeLimitLabel.tsx';
-
-/** The names of the chosen methods, as the methods step showed them. */
-function useMethodNames(sell: boolean, fiat: string, keys: readonly string[]): string[] {
-  const saved = useQuery({ ...paymentMethodsQueryOptions(fiat), enabled: sell });
-  const entries = useQuery({ ...fiatCatalogueQueryOptions(fiat), enabled: !sell });
-  return keys.map((key) => {
-    if (sell) {
-      const method = saved.data?.methods.find((each) => String(each.id) === key);
-      return method === undefined ? key : `${paymentMethodLabel(method).title} ${method.data}`;
-    }
-    return entries.data?.methods.find((entry) => entry.identifier === key)?.locale ?? key;
-  });
-}
 
 /** The review: the whole offer on one screen, the fee of a sell offer included; "Publish" creates it. */
 export function ReviewScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
@@ -38,7 +23,8 @@ export function ReviewScreen({ actor, snapshot, catalogue, onBack }: StepProps) 
   const price = priceCheckOf(context).cents;
   const amounts = amountsCheckOf(context);
   const checks = restrictionChecksOf(context);
-  const methods = useMethodNames(sell, fiat, context.methods);
+  const { groups } = useMethodChoices(sell, fiat);
+  const methods = context.methods.map((key) => methodNameOf(groups, key));
   const money = (cents: bigint) => formatFiat(fiatText(cents), fiat, catalogue);
   const crypto = (smallest: bigint) => formatCrypto(smallest.toString(), asset, catalogue);
   const ratio = context.priceType === 'floating' ? ratioText(context.ratioText) : null;
