@@ -7,6 +7,7 @@ import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
 import { marketConfigQueryOptions } from '../../api/p2pQueries.ts';
 import { paymentMethodLabel } from '../../lib/p2p/paymentMethodLabel.ts';
 import { paymentWindowMessage } from '../../lib/p2p/paymentWindow.ts';
+import { Cell } from '../../ui/Cell.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
@@ -181,14 +182,32 @@ export function ConditionsEdit({ offer, save, saving, formId }: EditFormProps) {
   const config = useQuery(marketConfigQueryOptions());
   const [text, setText] = useState(offer.description);
   const most = config.data?.max_description_length ?? 1000;
-  if (offer.description === '' && profile.isPending) return <Loading />;
-  if (offer.description === '' && profile.data?.account_info.can_edit_remark !== true) {
+  if (profile.isPending) return <Loading />;
+  const canWrite = profile.data?.account_info.can_edit_remark === true;
+  if (!canWrite) {
+    if (offer.description === '') {
+      return (
+        <Empty>
+          <p>
+            <Trans>You can’t add conditions to offers yet.</Trans>
+          </p>
+        </Empty>
+      );
+    }
+    // Without can_edit_remark the conditions written before may only be removed (the server
+    // refuses new text): they are shown as they are, and the action removes them.
     return (
-      <Empty>
-        <p>
-          <Trans>You can’t add conditions to offers yet.</Trans>
-        </p>
-      </Empty>
+      <EditForm
+        formId={formId}
+        saving={saving}
+        canSave
+        label={t`Remove conditions`}
+        onSubmit={() => save({ property: 'conditions', body: { description: '' } })}
+      >
+        <Section footer={<Trans>You can remove these conditions; writing new ones isn’t available to you yet.</Trans>}>
+          <Cell title={<span className="p2p-offer-conditions">{offer.description}</span>} />
+        </Section>
+      </EditForm>
     );
   }
   const tooLong = text.trim().length > most;

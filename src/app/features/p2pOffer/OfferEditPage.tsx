@@ -121,18 +121,21 @@ export function EditForm({
   formId,
   saving,
   canSave,
+  label,
   onSubmit,
   children,
 }: {
   formId: string;
   saving: boolean;
+  /** The main action's words; "Save" unless given. */
+  label?: string;
   /** False while what is typed cannot be sent. */
   canSave: boolean;
   onSubmit: () => void;
   children: ReactNode;
 }) {
   const { t } = useLingui();
-  useScreenActions({ main: { label: t`Save`, submits: formId, disabled: !canSave, busy: saving } });
+  useScreenActions({ main: { label: label ?? t`Save`, submits: formId, disabled: !canSave, busy: saving } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSave && !saving) onSubmit();
