@@ -105,55 +105,57 @@ function OfferRows({ offer, active }: { offer: Offer; active: boolean }) {
   const id = offer.id;
   const remaining = texts.remaining;
   return (
-    <Section header={<Trans>Details</Trans>}>
-      <EditRow
-        to="/p2p/offers/$id/price"
-        offerId={id}
-        title={<Trans>Price</Trans>}
-        value={texts.price}
-        note={texts.priceKind}
-      />
-      <EditRow
-        to="/p2p/offers/$id/volume"
-        offerId={id}
-        title={<Trans>Volume</Trans>}
-        value={texts.volume}
-        note={active ? offline : <Trans>Left: {remaining}</Trans>}
-        locked={active}
-      />
-      <EditRow to="/p2p/offers/$id/limits" offerId={id} title={<Trans>Limits</Trans>} value={texts.limits} />
-      <EditRow
-        to="/p2p/offers/$id/methods"
-        offerId={id}
-        title={<Trans>Payment methods</Trans>}
-        value={texts.methods}
-        note={active ? offline : undefined}
-        locked={active}
-      />
-      <EditRow
-        to="/p2p/offers/$id/time"
-        offerId={id}
-        title={<Trans>Payment window</Trans>}
-        value={texts.paymentWindow}
-      />
-      {canEditRemark || offer.description !== '' ? (
+    <div className="p2p-offer-details">
+      <Section header={<Trans>Details</Trans>}>
         <EditRow
-          to="/p2p/offers/$id/conditions"
+          to="/p2p/offers/$id/price"
           offerId={id}
-          title={<Trans>Conditions</Trans>}
-          value={offer.description === '' ? <Trans>None</Trans> : undefined}
-          note={
-            offer.description === '' ? undefined : <span className="p2p-offer-conditions">{offer.description}</span>
-          }
+          title={<Trans>Price</Trans>}
+          value={texts.price}
+          note={texts.priceKind}
         />
-      ) : null}
-      <EditRow
-        to="/p2p/offers/$id/restrictions"
-        offerId={id}
-        title={<Trans>Restrictions</Trans>}
-        value={texts.restrictions}
-      />
-    </Section>
+        <EditRow
+          to="/p2p/offers/$id/volume"
+          offerId={id}
+          title={<Trans>Volume</Trans>}
+          value={texts.volume}
+          note={active ? offline : <Trans>Left: {remaining}</Trans>}
+          locked={active}
+        />
+        <EditRow to="/p2p/offers/$id/limits" offerId={id} title={<Trans>Limits</Trans>} value={texts.limits} />
+        <EditRow
+          to="/p2p/offers/$id/methods"
+          offerId={id}
+          title={<Trans>Payment methods</Trans>}
+          value={texts.methods}
+          note={active ? offline : undefined}
+          locked={active}
+        />
+        <EditRow
+          to="/p2p/offers/$id/time"
+          offerId={id}
+          title={<Trans>Payment window</Trans>}
+          value={texts.paymentWindow}
+        />
+        {canEditRemark || offer.description !== '' ? (
+          <EditRow
+            to="/p2p/offers/$id/conditions"
+            offerId={id}
+            title={<Trans>Conditions</Trans>}
+            value={offer.description === '' ? <Trans>None</Trans> : undefined}
+            note={
+              offer.description === '' ? undefined : <span className="p2p-offer-conditions">{offer.description}</span>
+            }
+          />
+        ) : null}
+        <EditRow
+          to="/p2p/offers/$id/restrictions"
+          offerId={id}
+          title={<Trans>Restrictions</Trans>}
+          value={texts.restrictions}
+        />
+      </Section>
+    </div>
   );
 }
 

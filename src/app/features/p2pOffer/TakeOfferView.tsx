@@ -218,7 +218,7 @@ function OfferFacts({ offer }: { offer: Offer }) {
   const percent = user.orders_percent;
   const orders = user.orders;
   return (
-    <>
+    <div className="p2p-offer-details">
       <Section header={<Trans>Offer</Trans>}>
         <Cell title={<Trans>Price</Trans>} subtitle={texts.priceKind} value={texts.price} />
         <Cell title={<Trans>Limits</Trans>} value={texts.limits} />
@@ -242,11 +242,10 @@ function OfferFacts({ offer }: { offer: Offer }) {
                 <Plural value={orders} one="# order" other="# orders" /> · <Trans>{percent}% completed</Trans>
               </>
             }
-            names
             chevron
           />
         </Link>
       </Section>
-    </>
+    </div>
   );
 }
