@@ -131,7 +131,8 @@ function CreateOfferFlow({
   // What was entered is kept for a reload or a detour to add a payment method.
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'active') writeOfferDraft(entryOf(snapshot.context));
+      const entry = snapshot.status === 'active' ? entryOf(snapshot.context) : null;
+      if (entry !== null) writeOfferDraft(entry);
     });
     return () => subscription.unsubscribe();
   }, [actor]);
@@ -142,30 +143,23 @@ function CreateOfferFlow({
   return <CreateOfferFlowView actor={actor} catalogue={data.catalogue} onBack={goBack} onLeave={leaveFlow} />;
 }
 
-/** The event that moves the flow on from a step at once, for the browser's forward button. */
+/** The event that moves the flow on from each step at once, for the browser's forward button. */
+const submitEvents: Record<Exclude<CreateOfferStep, 'type' | 'review'>, CreateOfferEvent> = {
+  currency: { type: 'currency.submit' },
+  price: { type: 'price.submit' },
+  amounts: { type: 'amounts.submit' },
+  methods: { type: 'methods.submit' },
+  time: { type: 'time.submit' },
+  conditions: { type: 'conditions.submit' },
+  restrictions: { type: 'restrictions.submit' },
+};
+
 function forwardEvent(actor: CreateOfferActor, step: CreateOfferStep): CreateOfferEvent | null {
   const { side } = actor.getSnapshot().context;
-  switch (step) {
-    case 'type':
-      return side === null ? null : { type: 'type.choose', side };
-    case 'currency':
-      return { type: 'currency.submit' };
-    case 'price':
-      return { type: 'price.submit' };
-    case 'amounts':
-      return { type: 'amounts.submit' };
-    case 'methods':
-      return { type: 'methods.submit' };
-    case 'time':
-      return { type: 'time.submit' };
-    case 'conditions':
-      return { type: 'conditions.submit' };
-    case 'restrictions':
-      return { type: 'restrictions.submit' };
-    case 'review':
-      // Publishing is never redone by a forward button.
-      return null;
-  }
+  if (step === 'type') return side === null ? null : { type: 'type.choose', side };
+  // Publishing is never redone by a forward button.
+  if (step === 'review') return null;
+  return submitEvents[step];
 }
 
 /** The machine's step, kept in the URL (src/app/lib/flowUrl.ts). */

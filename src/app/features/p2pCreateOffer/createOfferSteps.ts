@@ -108,38 +108,8 @@ export function forgetOfferDraft(storage = sessionStorageOrNull()): void {
   }
 }
 
-/** The part of the context a draft keeps. */
-export function entryOf(context: CreateOfferEntry): CreateOfferEntry {
-  const {
-    side,
-    asset,
-    fiat,
-    priceType,
-    priceText,
-    ratioText,
-    volumeText,
-    minText,
-    maxText,
-    methods,
-    timeLimit,
-    description,
-    premium,
-    restrictions,
-  } = context;
-  return {
-    side,
-    asset,
-    fiat,
-    priceType,
-    priceText,
-    ratioText,
-    volumeText,
-    minText,
-    maxText,
-    methods,
-    timeLimit,
-    description,
-    premium,
-    restrictions,
-  };
+/** The part of the context a draft keeps; null when it is too big to keep (a pasted novel). */
+export function entryOf(context: CreateOfferEntry): CreateOfferEntry | null {
+  const parsed = storedEntry.safeParse(context);
+  return parsed.success ? parsed.data : null;
 }
