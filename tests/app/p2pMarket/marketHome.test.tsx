@@ -161,6 +161,7 @@ describe('the market in Russian', () => {
     await screen.findByText('120 сделок · выполнено 98%');
     expect(screen.getByText('3 сделки · выполнено 98%')).toBeTruthy();
     expect(screen.getByText('21 сделка · выполнено 98%')).toBeTruthy();
+    expect(screen.queryByText('Ещё нет сделок')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Способ оплаты Все способы' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Способы оплаты' })).toBeTruthy();
   });

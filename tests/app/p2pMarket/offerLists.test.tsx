@@ -62,6 +62,16 @@ describe('an offer list', () => {
     expect(listQueries(api)).toEqual(['type=buy&asset=USDT&fiat=RUB&count=40']);
   });
 
+  it('says a maker without orders has none yet, with no completion rate', async () => {
+    installMarketApi({
+      offers: [offerOf({ id: 4, user: { ...offerOf({ id: 4 }).user, orders: 0, orders_percent: 0 } })],
+    });
+    open('/p2p/buy');
+    const [card] = await waitFor(cards);
+    expect(within(card as HTMLElement).getByText('No orders yet')).toBeTruthy();
+    expect(card?.textContent).not.toContain('completed');
+  });
+
   it('takes the first fiat when the local currency does not trade', async () => {
     const api = installMarketApi();
     open('/p2p/buy', { local_currency: 'USD' });
@@ -223,6 +233,17 @@ describe('the choice pages', () => {
     expect(listQueries(api).at(-1)).toBe(
       'type=sell&asset=USDT&fiat=RUB&payment_methods=sbp&payment_methods=tinkoff&count=40',
     );
+  });
+
+  it('finds a method by a part of its name', async () => {
+    installMarketApi();
+    open('/p2p/buy/method');
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'yoo' } });
+    await waitFor(() =>
+      expect(screen.getAllByRole('checkbox').map((box) => box.textContent)).toEqual(['All methods', 'YooMoney']),
+    );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'paypal' } });
+    expect(await screen.findByText('Nothing found')).toBeTruthy();
   });
 
   it('names the one method chosen on the list', async () => {

@@ -2,7 +2,9 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useState } from 'react';
+import type { PaymentCatalogueEntry } from '../../../contract/p2p-market.ts';
 import type { UserSettings } from '../../../contract/settings.ts';
+import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { fiatCatalogueQueryOptions } from '../../api/p2pMethodsQueries.ts';
 import { pricesByMethodQueryOptions } from '../../api/p2pQueries.ts';
 import { fiatName } from '../../lib/p2p/fiatName.ts';
@@ -92,21 +94,37 @@ export function FiatChoiceView(props: ChoicePageProps) {
   return <ChoicePage {...props} title={<Trans>Currency</Trans>} body={(body) => <FiatChoices {...body} />} />;
 }
 
-function FiatChoices({ reference, market, search, choose }: ChoiceBodyProps) {
-  const { t, i18n } = useLingui();
+/** A search over a list: the field and the rows whose words contain what is typed. */
+function useSearchedRows<T>(
+  rows: readonly T[],
+  wordsOf: (row: T) => string,
+): { field: ReactNode; shown: readonly T[] } {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const query = normalizeSearch(useDeferredValue(text));
+  const shown = query === '' ? rows : rows.filter((row) => normalizeSearch(wordsOf(row)).includes(query));
+  return { field: <SearchField label={t`Search`} value={text} onChange={setText} />, shown };
+}
+
+function NothingFound() {
+  return (
+    <Empty>
+      <p>
+        <Trans>Nothing found</Trans>
+      </p>
+    </Empty>
+  );
+}
+
+function FiatChoices({ reference, market, search, choose }: ChoiceBodyProps) {
+  const { t, i18n } = useLingui();
   const rows = reference.fiats.map(({ code }) => ({ code, name: fiatName(code, i18n.locale) }));
-  const shown = query === '' ? rows : rows.filter((row) => normalizeSearch(`${row.code} ${row.name}`).includes(query));
+  const { field, shown } = useSearchedRows(rows, (row) => `${row.code} ${row.name}`);
   return (
     <>
-      <SearchField label={t`Search`} value={text} onChange={setText} />
+      {field}
       {shown.length === 0 ? (
-        <Empty>
-          <p>
-            <Trans>Nothing found</Trans>
-          </p>
-        </Empty>
+        <NothingFound />
       ) : (
         <ChoiceSection label={t`Currency`}>
           {shown.map(({ code, name }) => (
@@ -162,6 +180,42 @@ function MethodChoices({ side, reference, market, search, choose }: ChoiceBodyPr
   return (
     <QueryGate query={catalogue} failed={() => <Trans>Couldn’t load the payment methods.</Trans>}>
       {({ methods }) => (
+        <MethodChecklist
+          methods={methods}
+          chosen={chosen}
+          write={write}
+          priceOf={(identifier) => prices.data?.items.find((item) => item.identifier === identifier)}
+          fiat={market.fiat}
+          catalogue={reference.catalogue}
+        />
+      )}
+    </QueryGate>
+  );
+}
+
+/** The fiat's methods with a search (a currency may have two dozen), "All methods" first. */
+function MethodChecklist({
+  methods,
+  chosen,
+  write,
+  priceOf,
+  fiat,
+  catalogue,
+}: {
+  methods: readonly PaymentCatalogueEntry[];
+  chosen: readonly string[];
+  write: (methods: readonly string[]) => void;
+  priceOf: (identifier: string) => { price: string; offers: number } | undefined;
+  fiat: string;
+  catalogue: AssetCatalogue;
+}) {
+  const { field, shown } = useSearchedRows(methods, (entry) => `${entry.locale} ${entry.identifier}`);
+  return (
+    <>
+      {field}
+      {shown.length === 0 ? (
+        <NothingFound />
+      ) : (
         <Section>
           <Choice
             kind="checkbox"
@@ -169,8 +223,8 @@ function MethodChoices({ side, reference, market, search, choose }: ChoiceBodyPr
             checked={chosen.length === 0}
             onSelect={() => write([])}
           />
-          {methods.map((entry) => {
-            const best = prices.data?.items.find((item) => item.identifier === entry.identifier);
+          {shown.map((entry) => {
+            const best = priceOf(entry.identifier);
             const on = chosen.includes(entry.identifier);
             return (
               <Choice
@@ -180,7 +234,7 @@ function MethodChoices({ side, reference, market, search, choose }: ChoiceBodyPr
                 subtitle={
                   best === undefined ? undefined : (
                     <>
-                      <Trans>from {formatFiat(best.price, market.fiat, reference.catalogue)}</Trans>
+                      <Trans>from {formatFiat(best.price, fiat, catalogue)}</Trans>
                       {' · '}
                       <Plural value={best.offers} one="# offer" other="# offers" />
                     </>
@@ -195,7 +249,7 @@ function MethodChoices({ side, reference, market, search, choose }: ChoiceBodyPr
           })}
         </Section>
       )}
-    </QueryGate>
+    </>
   );
 }
 

@@ -26,9 +26,14 @@ export function OfferCard({ offer, catalogue }: { offer: Offer; catalogue: Asset
             {user.is_verified_merchant ? <VerifiedBadge /> : null}
           </span>
           <span className="p2p-offer-stats tabular">
-            <Plural value={user.orders} one="# order" other="# orders" />
-            {' · '}
-            <Trans>{user.orders_percent}% completed</Trans>
+            <Plural value={user.orders} _0="No orders yet" one="# order" other="# orders" />
+            {/* A completion rate of no orders says nothing (0 % would read as a bad record). */}
+            {user.orders > 0 ? (
+              <>
+                {' · '}
+                <Trans>{user.orders_percent}% completed</Trans>
+              </>
+            ) : null}
           </span>
         </span>
       </span>
