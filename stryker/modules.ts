@@ -22,6 +22,15 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     mutate: ['src/app/lib/amountInput.ts', 'machines/withdraw/amountRules.ts'],
     tests: ['tests/app/lib/amountInput.test.ts', 'tests/machines/withdraw.model.test.ts'],
   },
+  // Who may use the P2P market: effective feature flags, and the gate of every /p2p call.
+  'p2p-access': {
+    mutate: ['src/server/modules/settings/feature-flags.ts', 'src/server/modules/p2p-market/access.ts'],
+    tests: [
+      'tests/server/p2p-market-feature-flags.test.ts',
+      'tests/server/p2p-market.test.ts',
+      'tests/server/p2p-payment-methods.test.ts',
+    ],
+  },
   // The checks of P2P payment details (Luhn, IBAN mod 97, E.164, names) the app and server share.
   'p2p-payment-details': {
     mutate: ['src/contract/p2p-payment-details.ts'],

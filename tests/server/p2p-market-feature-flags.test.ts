@@ -144,9 +144,21 @@ describe('effective feature flags', () => {
     ).toEqual({ show_p2c: true, show_p2p: false, show_p2p_offers: true, show_dev_portal: true });
   });
 
-  it('are none for a user without settings', async () => {
+  it('are read from the user’s settings row, and none for a user without one', async () => {
     const server = await createTestServer();
     try {
+      const { userId } = await signInTestUser(server.database);
+      await server.database.db
+        .update(userSettingsTable)
+        .set({ isTester: true, featureFlags: { show_p2c: true } })
+        .where(eq(userSettingsTable.userId, userId));
+
+      expect(await featureFlagsOf(server.database.db, policy, userId)).toEqual({
+        show_p2c: true,
+        show_p2p: true,
+        show_p2p_offers: true,
+        show_dev_portal: true,
+      });
       expect(await featureFlagsOf(server.database.db, policy, 999_999_999)).toEqual({});
     } finally {
       await server.close();

@@ -12,6 +12,7 @@ import {
 import { assetPrices } from '../../src/contract/wallet';
 import { userSettings } from '../../src/server/db/schema/users';
 import { walkingPriceFeed } from '../../src/server/integrations/prices/walking-feed';
+import { assertP2pAccess, type P2pArea } from '../../src/server/modules/p2p-market/access';
 import { paymentCatalogueData } from '../../src/server/modules/p2p-market/payment-catalogue-data';
 import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
 import { defaultFiatAssets } from '../../src/server/modules/wallet/catalogue-defaults';
@@ -239,6 +240,43 @@ describe('the market behind its feature flag', () => {
       expect((await caller(server, tester.token)('GET', '/p2p/config')).statusCode).toBe(200);
       expect((await caller(server, switchedOn.token)('GET', '/p2p/config')).statusCode).toBe(200);
       expectError(await caller(server, switchedOff.token)('GET', '/p2p/config'), 403, 'feature_disabled');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the gate of each part of the market', () => {
+  it.each([
+    ['market', ['show_p2p'], true],
+    ['offers', ['show_p2p', 'show_p2p_offers'], true],
+    ['offers', ['show_p2p', 'show_p2p_methods'], false],
+    ['offers', ['show_p2p_offers', 'show_p2p_methods'], false],
+    ['methods', ['show_p2p', 'show_p2p_methods'], true],
+    ['methods', ['show_p2p', 'show_p2p_offers'], false],
+    ['methods', ['show_p2p_methods'], false],
+  ] as const)('opens %s to a user with %j: %s', async (area: P2pArea, flags, opens) => {
+    const policy = { public: flags, tester: [], testerIds: new Set<number>() };
+    const server = await createTestServer({ featureFlags: policy });
+    try {
+      const { userId } = await signInTestUser(server.database);
+      const context = { db: server.database.db, featureFlags: policy, now: () => new Date() };
+      const gate = assertP2pAccess(context, userId, { area, write: true });
+
+      if (opens) await expect(gate).resolves.toBeUndefined();
+      else await expect(gate).rejects.toMatchObject({ statusCode: 403, code: 'feature_disabled' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 401 when the session’s user has no settings any more', async () => {
+    const server = await createTestServer({ featureFlags: p2pOn });
+    try {
+      const { userId, token } = await signInTestUser(server.database);
+      await server.database.db.delete(userSettings).where(eq(userSettings.userId, userId));
+
+      expectError(await caller(server, token)('GET', '/p2p/config'), 401, 'unauthorized');
     } finally {
       await server.close();
     }
