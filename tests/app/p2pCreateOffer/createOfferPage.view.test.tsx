@@ -273,6 +273,31 @@ describe('who may create offers', () => {
   });
 });
 
+describe('coming back from adding a payment method', () => {
+  it('lands on the methods step with the draft, its main action and back in place although everything was cached', async () => {
+    const fake = install();
+    const platform = fakePlatform('web');
+    const { router } = open('/p2p/offers/new', { platform });
+    await toAmounts(router);
+    fireEvent.change(field('Amount to sell, USDT'), { target: { value: '100' } });
+    fireEvent.change(field('Minimum per order, RUB'), { target: { value: '500' } });
+    fireEvent.change(field('Maximum per order, RUB'), { target: { value: '5000' } });
+    act(() => platform.screenActions.press('main'));
+    await heading('Payment methods');
+    const link = screen.getByRole('link', { name: 'Add a payment method' });
+    expect(link.getAttribute('href')).toBe('/p2p/methods/add/RUB?back=%2Fp2p%2Foffers%2Fnew%3Fstep%3Dmethods');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p2p/methods/add/RUB'));
+    act(() => router.history.back());
+    expect(await heading('Payment methods')).toBeTruthy();
+    expect(step(router)).toBe('methods');
+    expect(await screen.findByRole('checkbox', { name: /^Salary card/ })).toBeTruthy();
+    expect(fake.requests.filter((request) => request.route === 'GET /p2p/config')).toHaveLength(1);
+    expect(platform.screenActions.snapshot().main?.label).toBe('Continue');
+    expect(platform.screenActions.snapshot().back).toBe(true);
+  });
+});
+
 describe('in the mini app', () => {
   it('the main action is Telegram’s MainButton and back its BackButton', async () => {
     install();

@@ -71,7 +71,6 @@ function CreateOfferData({
   const balance = useQuery(balanceQueryOptions());
   const profile = useQuery(ownMarketProfileQueryOptions());
   const queries = [config, assets, fiats, catalogue, balance, profile];
-  const leave = useBack({ to: '/p2p' });
   const loaded =
     config.data !== undefined &&
     assets.data !== undefined &&
@@ -79,18 +78,11 @@ function CreateOfferData({
     catalogue.data !== undefined &&
     balance.data !== undefined &&
     profile.data !== undefined;
-  useScreenActions({ main: null, back: loaded ? null : leave });
   if (!loaded) {
-    if (queries.some((query) => query.isError))
-      return (
-        <LoadFailed
-          message={<Trans>Couldn’t load the market.</Trans>}
-          onRetry={() => {
-            for (const query of queries) if (query.isError) void query.refetch();
-          }}
-        />
-      );
-    return <Loading />;
+    const failed = queries.filter((query) => query.isError);
+    return (
+      <MarketLoading onRetry={failed.length === 0 ? null : () => failed.forEach((query) => void query.refetch())} />
+    );
   }
   return (
     <CreateOfferFlow
@@ -107,6 +99,17 @@ function CreateOfferData({
       onSearch={onSearch}
     />
   );
+}
+
+/**
+ * The market on its way, or a failure to load it: back leaves. Its own component, so that its
+ * screen actions are declared only while it shows (a screen's declaration would otherwise be
+ * overridden by the page's around it when everything is cached and both mount at once).
+ */
+function MarketLoading({ onRetry }: { onRetry: (() => void) | null }) {
+  useScreenActions({ main: null, back: useBack({ to: '/p2p' }) });
+  if (onRetry === null) return <Loading />;
+  return <LoadFailed message={<Trans>Couldn’t load the market.</Trans>} onRetry={onRetry} />;
 }
 
 function CreateOfferFlow({
