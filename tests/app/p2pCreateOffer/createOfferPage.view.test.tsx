@@ -274,7 +274,7 @@ describe('who may create offers', () => {
 });
 
 describe('coming back from adding a payment method', () => {
-  it('lands on the methods step with the draft, its main action and back in place although everything was cached', async () => {
+  it('lands back on the methods step with the draft, the main action and back in place', async () => {
     const fake = install();
     const platform = fakePlatform('web');
     const { router } = open('/p2p/offers/new', { platform });
