@@ -7,6 +7,7 @@
  */
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
+import { marketConfig } from '../p2pOffer/offerFixtures.ts';
 import { fiatAsset } from '../support/assets.ts';
 import { catalogue } from '../support/catalogue.ts';
 import { type Answer, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
@@ -109,19 +110,7 @@ export function installMarketApi(options: Partial<Pick<FakeMarketApi, 'offers' |
       case 'GET /wallet/asset':
         return ok(marketCatalogue);
       case 'GET /p2p/config':
-        return ok({
-          floating_ratio: { min: '90', max: '110' },
-          fixed_price_ratio: { min: '50', max: '150' },
-          time_limits: [15, 30, 45, 60, 120, 180],
-          default_time_limit: 15,
-          max_active_offers: 10,
-          max_payment_methods: 20,
-          max_offer_payment_methods: 5,
-          max_description_length: 1000,
-          open_orders_per_offer: { regular: 4, verified_merchant: 10 },
-          unlock_duration_hours: 24,
-          price_refresh_ms: api.priceRefreshMs,
-        });
+        return ok({ ...marketConfig, price_refresh_ms: api.priceRefreshMs });
       case 'GET /p2p/currencies/assets':
         return ok({
           assets: [
