@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import { floatingPrice, MarketUser, referencePrice } from './support/marketUser.ts';
 import { expectMainAction, pressMainAction } from './support/screenActions.ts';
-import { miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { lastTelegramEvent, miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
 import { checkAccessibility, expect, test } from './support/test.ts';
 
 // Issue 12, "What it must show": two people in the mini app. A saves a payment method (RUB, SBP →
@@ -118,9 +118,12 @@ function rubles(price: string): string {
   return `${price} ₽`;
 }
 
-/** A row of a details list: its title, then its value ("Available 49.5 USDT"). */
+/**
+ * A row of a details list: its title, then its value ("Available 49.5 USDT"); amounts keep their
+ * unit with a no-break space, matched here as any space.
+ */
 async function expectRow(page: Page, title: string, value: string): Promise<void> {
-  const literally = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const literally = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', '\\s');
   await expect(page.getByRole('main')).toContainText(new RegExp(`${literally(title)}\\s*${literally(value)}`));
 }
 
@@ -209,18 +212,19 @@ for (const language of ['en', 'ru'] as const) {
     });
 
     await test.step('B filters the buy list by RUB and SBP and finds A’s offer first, at the market price × 1.025', async () => {
-      const { username } = await seller.get('/p2p/profile', z.object({ username: z.string() }));
       await openMiniApp(b, buyer, language, '/p2p/buy');
       await b.getByRole('link', { name: words.currencyFilter }).click();
       await b.getByRole('radio', { name: words.rubChoice }).click();
       await b.getByRole('link', { name: words.methodFilter }).click();
       await b.getByRole('checkbox', { name: words.sbp }).check();
       await pressMainAction(b, 'miniApp', words.showOffers);
-      await expect(b).toHaveURL(/\/p2p\/buy(\?|#|$)/);
+      await expect(b).toHaveURL(/\/p2p\/buy\?/);
+      // Both people are "Anna Test" to Telegram: the offer is known by its link.
+      const first = b.getByRole('main').getByRole('listitem').first().getByRole('link');
+      await expect(first).toHaveAttribute('href', `${offerPath}?back=offers`);
       const price = floatingPrice(await referencePrice(buyer, 'USDT', 'RUB'), '102.5');
-      const first = b.getByRole('main').getByRole('link').filter({ hasText: username }).first();
       await expect(first).toContainText(rubles(price));
-      await expect(b.getByRole('main').getByRole('listitem').first()).toContainText(username);
+      await expect(first).toContainText(words.makerStats);
       await checkAccessibility(b);
       await first.click();
     });
@@ -229,7 +233,10 @@ for (const language of ['en', 'ru'] as const) {
       await expect(b).toHaveURL(new RegExp(`${offerPath}(\\?|#|$)`));
       await expect(b.getByRole('heading', { level: 1, name: words.buyUsdt })).toBeVisible();
       await expect(b.getByRole('main')).toContainText(words.makerStats);
-      await expectMainAction(b, 'miniApp', words.buyUsdt);
+      // Placing the order is the next issue's: the button is there, switched off.
+      await expect
+        .poll(() => lastTelegramEvent(b, 'web_app_setup_main_button'))
+        .toMatchObject({ is_visible: true, text: words.buyUsdt, is_active: false });
       await checkAccessibility(b);
     });
 
