@@ -84,6 +84,8 @@ export const walletTransactionTypes = [
   'p2c_client_refund',
   'p2c_merchant',
   'p2c_merchant_refund',
+  /** P2P market holds and moves: an active sell offer's reservation, later an order's escrow (spec 001 s.4). */
+  'p2p',
 ] as const;
 export const walletTransactionType = z.enum(walletTransactionTypes);
 export type WalletTransactionType = z.infer<typeof walletTransactionType>;

@@ -27,9 +27,11 @@ import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
+import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
+import { offerPaymentMethodUsage } from './modules/p2p-offers/usage';
 import { detailsCipher, detailsKeyFrom } from './modules/p2p-payment-methods/details-cipher';
 import { registerP2pPaymentMethodRoutes } from './modules/p2p-payment-methods/routes';
-import { type PaymentMethodUsage, unusedPaymentMethods } from './modules/p2p-payment-methods/usage';
+import type { PaymentMethodUsage } from './modules/p2p-payment-methods/usage';
 import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
@@ -157,9 +159,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSettingsRoutes(app, context);
   registerP2pProfileRoutes(app, context);
   registerP2pMarketRoutes(app, context);
+  registerP2pOfferRoutes(app, context);
   registerP2pPaymentMethodRoutes(app, context, {
     cipher: detailsCipher(detailsKeyFrom(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken)),
-    usage: dependencies.paymentMethodUsage ?? unusedPaymentMethods,
+    usage: dependencies.paymentMethodUsage ?? offerPaymentMethodUsage,
   });
   const uploads = await registerUploads(
     app,

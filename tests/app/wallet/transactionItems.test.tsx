@@ -49,6 +49,7 @@ const expectedTitles: Record<WalletTransactionType, string> = {
   p2c_client_refund: 'Refund',
   p2c_merchant: 'Card payment received',
   p2c_merchant_refund: 'Card payment refunded',
+  p2p: 'P2P market',
 };
 
 function historyItems(): HTMLElement[] {

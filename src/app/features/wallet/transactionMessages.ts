@@ -42,6 +42,7 @@ export const transactionTypeTitles: Record<WalletTransactionType, MessageDescrip
   p2c_client_refund: msg({ context: 'transaction type', message: 'Refund' }),
   p2c_merchant: msg({ context: 'transaction type', message: 'Card payment received' }),
   p2c_merchant_refund: msg({ context: 'transaction type', message: 'Card payment refunded' }),
+  p2p: msg({ context: 'transaction type', message: 'P2P market' }),
 };
 
 /**

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OfferType } from '../../../contract/p2p-market';
+import type { OfferTimeLimit, OfferType } from '../../../contract/p2p-market';
 import type { OfferRestrictions, OfferStatus, PriceType } from '../../../contract/p2p-offers';
 import { assets, smallestUnits } from './catalogue';
 import { p2pPaymentMethods } from './p2p-market';
@@ -55,7 +55,7 @@ export const p2pOffers = pgTable(
     reservationOperationId: uuid('reservation_operation_id').notNull().default(sql`gen_random_uuid()`),
     limitMin: fiatAmount('limit_min').notNull(),
     limitMax: fiatAmount('limit_max').notNull(),
-    timeLimit: integer('time_limit').notNull(),
+    timeLimit: integer('time_limit').$type<OfferTimeLimit>().notNull(),
     description: text('description').notNull().default(''),
     restrictions: jsonb('restrictions').$type<OfferRestrictions>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -45,7 +45,7 @@ const noTrades: TradeSummary = {
 };
 
 /** The first day (UTC, YYYY-MM-DD) of the 30-day window that ends today. */
-function windowStart(now: Date): string {
+export function windowStart(now: Date): string {
   return new Date(now.getTime() - 29 * dayMs).toISOString().slice(0, 10);
 }
 
