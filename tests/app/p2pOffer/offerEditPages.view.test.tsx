@@ -112,6 +112,17 @@ describe('the other edit pages', () => {
     expect(save(platform)?.disabled).toBe(true);
   });
 
+  it('limits are sent as typed and the page returns to the offer', async () => {
+    const { platform, sent } = start('/p2p/offers/42/limits');
+    await shows('Limits');
+    type('Maximum, RUB', '4000');
+    act(() => platform.screenActions.press('main'));
+    await shows('Offer #42');
+    expect(sent.map((request) => [request.route, request.body])).toEqual([
+      ['PUT /p2p/offers/42/limits', { min: '500', max: '4000' }],
+    ]);
+  });
+
   it('volume of an online offer: the page says to turn it offline, and offers no Save', async () => {
     const { platform } = start('/p2p/offers/42/volume', offerFixture({ status: 'active' }));
     expect(await shows('Turn the offer offline to change this.')).toBeTruthy();

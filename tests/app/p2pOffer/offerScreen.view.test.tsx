@@ -113,6 +113,18 @@ describe('which view the offer screen shows', () => {
     expect(router.state.location.pathname).toBe('/p2p/offers/42');
   });
 
+  it('after Not now the prompt is not shown again in this tab', async () => {
+    const first = start({ passport: false });
+    await shows('Verify your passport');
+    act(() => first.platform.screenActions.press('secondary'));
+    await shows('Offer #42');
+    first.unmount();
+    const { platform } = start({ passport: false });
+    expect(await shows('Offer #42')).toBeTruthy();
+    expect(screen.queryByText('Verify your passport')).toBeNull();
+    expect(platform.screenActions.snapshot().main?.label).toBe('Turn Online');
+  });
+
   it('the maker of an online offer goes straight to the management view, even unverified', async () => {
     const { platform } = start({ passport: false, offer: offerFixture({ status: 'active' }) });
     expect(await shows('Offer #42')).toBeTruthy();

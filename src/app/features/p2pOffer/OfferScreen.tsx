@@ -21,7 +21,8 @@ import './p2p-offer.css';
  * 2. not found (an empty view): no such offer, or it was deleted;
  * 3. the maker: the management view; but an inactive offer of a maker with neither passport nor
  *    address verification (GET /verification) shows the passport verification prompt first
- *    ("Not now" goes on to the management view: an unverified maker can still edit or delete);
+ *    ("Not now" goes on to the management view for the rest of the tab's visit: an unverified
+ *    maker can still edit or delete);
  * 4. a person barred from market orders (`can_create_market_order` false): the blocked view;
  * 5. everyone else: the take form.
  * Blocked accounts never get here: the shell's guard covers /p2p/offers (features/blocked).
@@ -96,16 +97,46 @@ function OrdersBarred({ leave }: { leave: () => void }) {
   );
 }
 
+/**
+ * "Not now" on the passport prompt holds for this tab (sessionStorage): coming back from an edit
+ * page, or to another offer, does not ask again; a new tab or launch does.
+ */
+const promptSkippedKey = 'kopilka.p2p.verificationPromptSkipped';
+
+function promptSkipped(): boolean {
+  try {
+    return window.sessionStorage.getItem(promptSkippedKey) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function skipPrompt(): void {
+  try {
+    window.sessionStorage.setItem(promptSkippedKey, 'true');
+  } catch {
+    // Storage refused: the prompt is skipped for this screen only.
+  }
+}
+
 /** The maker: the management view, after the verification prompt for an inactive offer of an unverified maker. */
 function MakerView({ offer, leave }: { offer: Offer; leave: () => void }) {
-  const [skipped, setSkipped] = useState(false);
+  const [skipped, setSkipped] = useState(promptSkipped);
   const verification = useQuery({ ...verificationOverviewQueryOptions(), enabled: offer.status === 'inactive' });
   if (offer.status === 'inactive' && !skipped) {
     if (verification.isPending) return <Waiting leave={leave} />;
     const facts = verification.data;
     // Unknown (the check failed) is not unverified: the server still refuses what needs it.
     if (facts !== undefined && !facts.passport.completed && !facts.address.completed) {
-      return <VerificationPrompt leave={leave} onSkip={() => setSkipped(true)} />;
+      return (
+        <VerificationPrompt
+          leave={leave}
+          onSkip={() => {
+            skipPrompt();
+            setSkipped(true);
+          }}
+        />
+      );
     }
   }
   return <ManagementView offer={offer} leave={leave} />;
