@@ -83,10 +83,10 @@ export async function createOffer(context: OffersContext, viewer: OfferViewer, b
   const volume = BigInt(body.volume);
   checkVolume(facts, volume);
   checkLimits(facts, body.limits, price.priceCents, volume);
-  const methods = await checkMethods(db, viewer.userId, { type: body.type, fiat: body.fiat }, body);
   await assertMayWriteConditions(context, viewer.userId, body.description);
   const now = context.now();
   const row = await inTransaction(db, async (tx) => {
+    const methods = await checkMethods(tx, viewer.userId, { type: body.type, fiat: body.fiat }, body);
     const [inserted] = await tx
       .insert(p2pOffers)
       .values({

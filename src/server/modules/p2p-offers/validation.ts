@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
+import { inArray } from 'drizzle-orm';
 import type { OfferType } from '../../../contract/p2p-market';
 import type { CreateOfferBody, PriceType } from '../../../contract/p2p-offers';
 import type { Database } from '../../db/database';
+import { p2pPaymentMethods } from '../../db/schema/p2p-market';
 import { marketRules } from '../p2p-market/market-rules';
 import { resolveCatalogueChoice } from '../p2p-market/payment-catalogue';
 import { paymentMethodsByIds } from '../p2p-payment-methods/service';
@@ -97,8 +99,8 @@ function invalidMethods(message: string) {
 }
 
 /**
- * The methods of a sell offer are at least one of the maker's own saved methods of the offer's
- * fiat; those of a buy offer at least one catalogue entry of the fiat. No repeats, at most the
+ * Run inside the transaction that writes the offer's methods. The methods of a sell offer are
+ * at least one of the maker's own saved methods of the offer's fiat; those of a buy offer at least one catalogue entry of the fiat. No repeats, at most the
  * market's number.
  */
 export async function checkMethods(
@@ -113,6 +115,12 @@ export async function checkMethods(
     if (input.catalogue_methods.length > 0) throw invalidMethods('A sell offer lists your saved methods');
     if (ids.length === 0 || ids.length > most) throw invalidMethods(`Choose from 1 to ${most} payment methods`);
     if (new Set(ids).size !== ids.length) throw invalidMethods('A payment method is listed twice');
+    // Locked until the offer's rows are written, so a delete of one of them waits and then sees it in use.
+    await db
+      .select({ id: p2pPaymentMethods.id })
+      .from(p2pPaymentMethods)
+      .where(inArray(p2pPaymentMethods.id, ids))
+      .for('share');
     const saved = await paymentMethodsByIds(db, ids, 'en');
     return ids.map((id) => {
       const found = saved.get(id);
