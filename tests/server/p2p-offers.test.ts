@@ -253,6 +253,19 @@ describe('P2P offers', () => {
       expect(await ledgerViolations(db())).toEqual([]);
     });
 
+    it('lets only one of two offers turned online at once take the 10th active place', async () => {
+      const boris = await maker(0n);
+      const ids: number[] = [];
+      for (let index = 0; index < 11; index++) ids.push((await create(boris, buyOfferBody())).id);
+      for (const id of ids.slice(0, 9)) ok(await setActive(boris, id, true), resultAnswer);
+
+      const answers = await Promise.all([setActive(boris, ids[9] ?? 0, true), setActive(boris, ids[10] ?? 0, true)]);
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const active = await db().select().from(p2pOffers).where(eq(p2pOffers.userId, boris.userId));
+      expect(active.filter((row) => row.status === 'active')).toHaveLength(10);
+    });
+
     it('refuses with insufficient_funds when the balance does not cover volume and fee, holding nothing', async () => {
       const anna = await maker(usdt('100.99'));
       const { id } = await create(anna);
