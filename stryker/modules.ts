@@ -31,6 +31,15 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/p2p-payment-methods.test.ts',
     ],
   },
+  // P2P offers: bounds, the reservation in the ledger, lists and their order, cursor and hidden rules.
+  'p2p-offers': {
+    mutate: ['src/server/modules/p2p-offers/**/*.ts'],
+    tests: [
+      'tests/server/p2p-offers.test.ts',
+      'tests/server/p2p-offers-lists.test.ts',
+      'tests/server/p2p-offers-reservations.test.ts',
+    ],
+  },
   // The checks of P2P payment details (Luhn, IBAN mod 97, E.164, names) the app and server share.
   'p2p-payment-details': {
     mutate: ['src/contract/p2p-payment-details.ts'],
