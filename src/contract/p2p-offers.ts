@@ -247,7 +247,8 @@ export const p2pOfferEndpoints = {
     params: idParams,
     body: z.object({ active: z.boolean() }),
     response: resultAnswer,
-    errors: [401, 403, 404, 409],
+    /** 422 `invalid_offer` (field `asset`) only when the offer's asset no longer trades. */
+    errors: [401, 403, 404, 409, 422],
     auth: true,
   }),
   deleteOffer: defineEndpoint({
