@@ -117,7 +117,12 @@ export async function createOffer(context: OffersContext, viewer: OfferViewer, b
 }
 
 /** What an edit changes, worked out from the locked row; it may also rewrite the offer's methods. */
-type OfferChange = (tx: Database, row: OfferRow) => Promise<Partial<typeof p2pOffers.$inferInsert>>;
+/** `priced` answers the reference prices read before the row lock (see `editOffer`). */
+type OfferChange = (
+  tx: Database,
+  row: OfferRow,
+  priced: OffersContext,
+) => Promise<Partial<typeof p2pOffers.$inferInsert>>;
 
 /**
  * Runs one edit of the maker's own offer under its row lock (the change reads through `tx` only:
@@ -125,11 +130,19 @@ type OfferChange = (tx: Database, row: OfferRow) => Promise<Partial<typeof p2pOf
  * as a missing one (404), and a refused edit changes nothing.
  */
 async function editOffer(context: OffersContext, viewer: OfferViewer, id: number, change: OfferChange): Promise<Offer> {
+  // The prices are read before the transaction: the stored feed reads through `context.db`, which
+  // with a single connection (PGlite: npm start, the e2e server) would wait for this transaction
+  // for ever and stall the whole server.
+  const prices = await context.referencePrices.current();
+  const priced: OffersContext = {
+    ...context,
+    referencePrices: { ...context.referencePrices, current: async () => prices },
+  };
   const row = await inTransaction(context.db, async (tx) => {
     const own = and(eq(p2pOffers.id, id), eq(p2pOffers.userId, viewer.userId));
     const [locked] = await tx.select().from(p2pOffers).where(own).for('update');
     if (locked === undefined) throw offerErrors.notFound();
-    const values = await change(tx, locked);
+    const values = await change(tx, locked, priced);
     const [updated] = await tx
       .update(p2pOffers)
       .set({ ...values, updatedAt: context.now() })
@@ -157,8 +170,8 @@ export function editOfferPrice(
   id: number,
   input: Pick<CreateOfferBody, 'price_type' | 'price' | 'price_floating_ratio'>,
 ): Promise<Offer> {
-  return editOffer(context, viewer, id, async (_tx, row) => {
-    const price = checkPrice(input, await referencePrice(context.referencePrices, row.assetCode, row.fiatCode));
+  return editOffer(context, viewer, id, async (_tx, row, priced) => {
+    const price = checkPrice(input, await referencePrice(priced.referencePrices, row.assetCode, row.fiatCode));
     return { priceType: price.priceType, fixedPrice: price.fixedPrice, floatingRatio: price.floatingRatio };
   });
 }
@@ -170,11 +183,11 @@ export function editOfferVolume(
   id: number,
   volume: bigint,
 ): Promise<Offer> {
-  return editOffer(context, viewer, id, async (tx, row) => {
+  return editOffer(context, viewer, id, async (tx, row, priced) => {
     assertInactive(row);
     const facts = await assetOf(tx, row.assetCode);
     checkVolume(facts, volume);
-    checkLimits(facts, { min: row.limitMin, max: row.limitMax }, await priceNowCents(context, row), volume);
+    checkLimits(facts, { min: row.limitMin, max: row.limitMax }, await priceNowCents(priced, row), volume);
     return { volume: volume.toString(), remainingVolume: volume.toString() };
   });
 }
@@ -185,9 +198,9 @@ export function editOfferLimits(
   id: number,
   limits: { readonly min: string; readonly max: string },
 ): Promise<Offer> {
-  return editOffer(context, viewer, id, async (tx, row) => {
+  return editOffer(context, viewer, id, async (tx, row, priced) => {
     const facts = await assetOf(tx, row.assetCode);
-    checkLimits(facts, limits, await priceNowCents(context, row), BigInt(row.volume));
+    checkLimits(facts, limits, await priceNowCents(priced, row), BigInt(row.volume));
     return { limitMin: limits.min, limitMax: limits.max };
   });
 }
