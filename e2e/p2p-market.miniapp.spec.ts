@@ -61,6 +61,7 @@ const text = {
     showOffers: 'Show offers',
     buyUsdt: 'Buy USDT',
     maker: 'Maker',
+    newMaker: 'No orders yet',
     makerStats: '0 orders · 0% completed',
     price: /^Price/,
     margin: 'Margin to the market, %',
@@ -104,6 +105,7 @@ const text = {
     showOffers: 'Показать объявления',
     buyUsdt: 'Купить USDT',
     maker: 'Автор',
+    newMaker: 'Ещё нет сделок',
     makerStats: '0 сделок · 0% завершено',
     price: /^Цена/,
     margin: 'Наценка к рынку, %',
@@ -224,7 +226,7 @@ for (const language of ['en', 'ru'] as const) {
       await expect(first).toHaveAttribute('href', `${offerPath}?back=offers`);
       const price = floatingPrice(await referencePrice(buyer, 'USDT', 'RUB'), '102.5');
       await expect(first).toContainText(rubles(price));
-      await expect(first).toContainText(words.makerStats);
+      await expect(first).toContainText(words.newMaker);
       await checkAccessibility(b);
       await first.click();
     });
@@ -232,7 +234,9 @@ for (const language of ['en', 'ru'] as const) {
     await test.step('B sees the take form with A’s stats and a "Buy USDT" button that waits for orders', async () => {
       await expect(b).toHaveURL(new RegExp(`${offerPath}(\\?|#|$)`));
       await expect(b.getByRole('heading', { level: 1, name: words.buyUsdt })).toBeVisible();
-      await expect(b.getByRole('main')).toContainText(words.makerStats);
+      // A's market name (generated at A's first sign-in) and A's figures: no orders yet.
+      const { user } = await seller.get('/p2p/profile', z.object({ user: z.object({ username: z.string() }) }));
+      await expect(b.getByRole('main')).toContainText(`${user.username}${words.makerStats}`);
       // Placing the order is the next issue's: the button is there, switched off.
       await expect
         .poll(() => lastTelegramEvent(b, 'web_app_setup_main_button'))

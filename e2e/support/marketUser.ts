@@ -66,6 +66,11 @@ export class MarketUser {
     return this.answerOf(answer, `POST ${path}`, schema);
   }
 
+  async put<T>(path: string, data: unknown, schema: z.ZodMiniType<T>): Promise<T> {
+    const answer = await this.request.put(`${this.origin}/api/v1${path}`, { data, headers: this.authorization });
+    return this.answerOf(answer, `PUT ${path}`, schema);
+  }
+
   /**
    * Whole `amount` USDT arriving from the test-network chain at the person's TRON deposit
    * address (the simulator's `npm run chain -- deposit <address> <amount> USDT --network TRX`).
