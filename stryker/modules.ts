@@ -38,6 +38,7 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/p2p-offers.test.ts',
       'tests/server/p2p-offers-lists.test.ts',
       'tests/server/p2p-offers-reservations.test.ts',
+      'tests/server/p2p-offers-money.test.ts',
     ],
   },
   // The checks of P2P payment details (Luhn, IBAN mod 97, E.164, names) the app and server share.
