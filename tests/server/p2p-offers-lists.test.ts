@@ -83,7 +83,7 @@ describe('P2P offer lists', () => {
       priceFeed: prices.feed,
     });
     viewer = await person();
-    await onlineOffer('A', fixed('85', { limits: { min: '1000', max: '8000' } }));
+    await onlineOffer('A', fixed('85', { limits: { min: '1000', max: '9000' } }));
     await onlineOffer('B', (methodId) => sellOfferBody([methodId], { price_floating_ratio: '100' }));
     await onlineOffer('C', fixed('81'), [9, 1]);
     const d = await onlineOffer('D', fixed('81'), [10, 0]);
@@ -91,6 +91,17 @@ describe('P2P offer lists', () => {
     await onlineOffer('F', fixed('81'));
     const blocked = await onlineOffer('G', fixed('70'));
     await db().update(userSettings).set({ complianceBan: true }).where(eq(userSettings.userId, blocked.userId));
+    const softBanned = await onlineOffer('G2', fixed('70'));
+    await db()
+      .update(userSettings)
+      .set({ softBanUntil: new Date('2026-11-24T12:00:01Z') })
+      .where(eq(userSettings.userId, softBanned.userId));
+    // A soft ban that ended a second ago hides nothing.
+    const banEnded = await onlineOffer('J', fixed('84'));
+    await db()
+      .update(userSettings)
+      .set({ softBanUntil: new Date('2026-11-24T11:59:59Z') })
+      .where(eq(userSettings.userId, banEnded.userId));
     await onlineOffer('H', fixed('70'));
     // What orders will leave: 1 USDT, less than the 1000 RUB minimum at 70 RUB.
     await db()
@@ -122,8 +133,8 @@ describe('P2P offer lists', () => {
   it('shows sell offers cheapest first, then by completion rate, orders and age, hiding blocked, unfillable, offline and own offers', async () => {
     const page = await list('type=sell&asset=USDT&fiat=RUB');
 
-    expect(lettersOf(page.offers)).toEqual(['D', 'E', 'C', 'B', 'F', 'A']);
-    expect(page.offers.map((item) => item.price)).toEqual(['81', '81', '81', '81', '81', '85']);
+    expect(lettersOf(page.offers)).toEqual(['D', 'E', 'C', 'B', 'F', 'J', 'A']);
+    expect(page.offers.map((item) => item.price)).toEqual(['81', '81', '81', '81', '81', '84', '85']);
     expect(page.offers.slice(0, 3).map((item) => [item.user.orders, item.user.orders_percent])).toEqual([
       [10, 100],
       [5, 100],
@@ -137,7 +148,7 @@ describe('P2P offer lists', () => {
     const second = await list(`type=sell&asset=USDT&fiat=RUB&count=4&cursor=${first.cursor ?? ''}`);
 
     expect(lettersOf(first.offers)).toEqual(['D', 'E', 'C', 'B']);
-    expect(lettersOf(second.offers)).toEqual(['F', 'A']);
+    expect(lettersOf(second.offers)).toEqual(['F', 'J', 'A']);
     expect(second.cursor).toBeNull();
   });
 
@@ -161,16 +172,29 @@ describe('P2P offer lists', () => {
       'C',
       'B',
       'F',
+      'J',
     ]);
     expect(
       lettersOf(
         (await list('type=sell&asset=USDT&fiat=RUB&payment_methods=sberbank_sbp&payment_methods=tbank')).offers,
       ),
-    ).toEqual(['D', 'E', 'C', 'B', 'F', 'A']);
+    ).toEqual(['D', 'E', 'C', 'B', 'F', 'J', 'A']);
   });
 
   it('filters by an amount the limits allow and by verified merchants', async () => {
     expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&amount=6000')).offers)).toEqual(['A']);
+    // A's 100 USDT at 85 RUB cover 8500 RUB, though its maximum is 9000.
+    expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&amount=8500')).offers)).toEqual(['A']);
+    expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&amount=8500.01')).offers)).toEqual([]);
+    expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&amount=1000')).offers)).toEqual([
+      'D',
+      'E',
+      'C',
+      'B',
+      'F',
+      'J',
+      'A',
+    ]);
     expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&amount=999.99')).offers)).toEqual([]);
     expect(lettersOf((await list('type=sell&asset=USDT&fiat=RUB&verified_only=true')).offers)).toEqual(['D']);
   });
@@ -179,7 +203,7 @@ describe('P2P offer lists', () => {
     prices.set('USDT/RUB', '86');
     try {
       const page = await list('type=sell&asset=USDT&fiat=RUB');
-      expect(lettersOf(page.offers)).toEqual(['D', 'E', 'C', 'F', 'A', 'B']);
+      expect(lettersOf(page.offers)).toEqual(['D', 'E', 'C', 'F', 'J', 'A', 'B']);
       expect(page.offers.at(-1)?.price).toBe('86');
     } finally {
       prices.set('USDT/RUB', '81');
@@ -193,8 +217,19 @@ describe('P2P offer lists', () => {
     );
 
     expect(answer.items).toEqual([
-      { identifier: 'sbp', locale: 'SBP (Faster Payments System)', price: '81', offers: 5 },
+      { identifier: 'sbp', locale: 'SBP (Faster Payments System)', price: '81', offers: 6 },
       { identifier: 'tbank', locale: 'T-Bank', price: '85', offers: 1 },
+    ]);
+  });
+
+  it('answers the highest price per method for buy offers', async () => {
+    const answer = ok(
+      await viewer.send('GET', '/p2p/offers/prices-by-payment-method?type=buy&asset=USDT&fiat=RUB'),
+      pricesAnswer,
+    );
+
+    expect(answer.items).toEqual([
+      { identifier: 'sbp', locale: 'SBP (Faster Payments System)', price: '80', offers: 2 },
     ]);
   });
 
