@@ -141,7 +141,7 @@ function amountFilter(amount: string, price: SQL<string>, facts: MarketAssetFact
 
 const verifiedMaker = sql`exists (select 1 from ${p2pProfiles} where ${p2pProfiles.userId} = ${p2pOffers.userId} and ${p2pProfiles.isVerifiedMerchant})`;
 
-export function asList(value: string | readonly string[] | undefined): readonly string[] {
+function asList(value: string | readonly string[] | undefined): readonly string[] {
   if (value === undefined) return [];
   return typeof value === 'string' ? [value] : value;
 }

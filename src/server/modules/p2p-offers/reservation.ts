@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { p2pOfferMethods, p2pOffers } from '../../db/schema/p2p-offers';
 import { hold, InsufficientFundsError, inTransaction, release } from '../../ledger/ledger';
@@ -98,7 +98,7 @@ export async function setOfferActive(
       await tx
         .update(p2pOffers)
         .set({ status: 'active', reserved: reserved.toString(), updatedAt: now })
-        .where(and(eq(p2pOffers.id, offer.id)));
+        .where(eq(p2pOffers.id, offer.id));
     } else {
       await releaseReservation(tx, offer);
       await tx

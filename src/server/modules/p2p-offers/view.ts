@@ -16,7 +16,7 @@ type MethodRow = typeof p2pOfferMethods.$inferSelect;
 
 /** The offer's price now in cents: fixed, or the reference × ratio; null when the feed has no reference. */
 export function currentPriceCents(row: OfferRow, table: PriceTable): bigint | null {
-  if (row.fixedPrice !== null) return fiatCents(new Decimal(row.fixedPrice).toFixed());
+  if (row.fixedPrice !== null) return fiatCents(row.fixedPrice);
   const reference = priceIn(table, row.assetCode, row.fiatCode);
   return reference === null || row.floatingRatio === null ? null : floatingPriceCents(reference, row.floatingRatio);
 }
