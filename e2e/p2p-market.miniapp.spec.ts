@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import { floatingPrice, MarketUser, referencePrice } from './support/marketUser.ts';
 import { expectMainAction, pressMainAction } from './support/screenActions.ts';
-import { lastTelegramEvent, miniAppUrl, recordTelegramEvents } from './support/telegram.ts';
+import { lastTelegramEvent, miniAppUrl, recordTelegramEvents, sendTelegramEvent } from './support/telegram.ts';
 import { checkAccessibility, expect, test } from './support/test.ts';
 
 // Issue 12, "What it must show": two people in the mini app. A saves a payment method (RUB, SBP →
@@ -172,7 +172,9 @@ for (const language of ['en', 'ru'] as const) {
 
     let offerPath = '';
     await test.step('A creates a floating sell offer: USDT for RUB at 102.5 % of the market, 50 USDT', async () => {
-      await openMiniApp(a, seller, language, '/p2p');
+      // Back from the methods list leaves the finished add flow behind: the market's home.
+      await sendTelegramEvent(a, 'back_button_pressed');
+      await expect(a.getByRole('heading', { level: 1, name: words.market })).toBeVisible();
       await pressMainAction(a, 'miniApp', words.createOffer);
       await a.getByRole('radio', { name: words.sellCrypto }).click();
       await a.getByRole('radio', { name: /^USDT/ }).click();
