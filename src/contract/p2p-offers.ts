@@ -5,6 +5,7 @@ import { fiatAmount, fiatCode, marketAssetCode, offerTimeLimit, offerType, payme
 import { paymentMethod, paymentMethodId } from './p2p-payment-methods';
 import { offerUser } from './p2p-profile';
 import { resultAnswer } from './security';
+import { visibleLines } from './visible-text';
 
 // P2P offers (spec 001 s.3 "P2P offer", s.4, s.7). Crypto amounts are in the asset's smallest
 // units; prices and limits are fiat amounts (2 decimals). Money rules: ../shared/design/P2P.md
@@ -120,7 +121,8 @@ const offerPriceInput = z.object({
   price_floating_ratio: z.nullable(floatingRatio),
 });
 
-const offerDescription = z.string().check(z.trim(), z.maxLength(1000));
+/** The conditions: lines of visible text (a bidi override could make "pay to A" read as another name). */
+const offerDescription = z.string().check(z.trim(), z.maxLength(1000), visibleLines);
 
 export const createOfferBody = z.object({
   type: offerType,
@@ -247,7 +249,7 @@ export const p2pOfferEndpoints = {
     params: idParams,
     body: z.object({ active: z.boolean() }),
     response: resultAnswer,
-    /** 422 `invalid_offer` (field `asset`) only when the offer's asset no longer trades. */
+    /** 422 `invalid_offer` (field `asset` or `fiat`) only when the offer's asset or fiat no longer trades. */
     errors: [401, 403, 404, 409, 422],
     auth: true,
   }),

@@ -81,9 +81,12 @@ function checkIban(value: string): PaymentDetailCheck {
   return passesIbanChecksum(iban) ? ok(iban) : refused('invalid_checksum');
 }
 
+/** Control and invisible characters (a bidi override, a zero-width space) would make a payee's address read as another. */
 function checkEmail(value: string): PaymentDetailCheck {
   if (value.length > 254) return refused('too_long');
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u.test(value) ? ok(value) : refused('invalid_format');
+  return /^[^\s@\p{C}]+@[^\s@.\p{C}]+(\.[^\s@.\p{C}]+)*\.[^\s@.\p{C}]{2,}$/u.test(value)
+    ? ok(value)
+    : refused('invalid_format');
 }
 
 /**

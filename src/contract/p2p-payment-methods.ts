@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { fiatCode, paymentCatalogueEntry } from './p2p-market';
 import { resultAnswer } from './security';
+import { visibleText } from './visible-text';
 
 // A user's saved P2P payment methods (spec 001 s.3 "P2P payment method", s.7). The details are
 // personal data: every answer carries only `data`, the method's main detail masked to its last 4
@@ -14,7 +15,9 @@ export const paymentMethodId = z.coerce.number().check(z.int(), z.minimum(1), z.
  * The optional name of a saved method: at most 20 characters after trimming; empty is no name
  * (spec 001 s.5 "Payment method name").
  */
-export const paymentMethodName = z.string().check(z.trim(), z.maxLength(20, 'Name must be no more than 20 characters'));
+export const paymentMethodName = z
+  .string()
+  .check(z.trim(), z.maxLength(20, 'Name must be no more than 20 characters'), visibleText);
 
 /** The masked main detail: "•••• " and its last 4 characters, e.g. "•••• 4417". */
 export const maskedPaymentData = z.string();

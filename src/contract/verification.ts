@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { type VerificationLevel, verificationLevel } from './verification-level';
+import { visibleText } from './visible-text';
 
 /**
  * Verification (spec 000 s.3, s.4, s.7; spec 001 "Verification status"). The spec gives the
@@ -90,15 +91,6 @@ export const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'Expected a tw
 export const countryItem = z.object({ code: countryCode, name: z.object({ en: z.string(), ru: z.string() }) });
 export type CountryItem = z.infer<typeof countryItem>;
 
-/**
- * No control characters and no invisible formatting (bidi overrides that show "exe.gnp" as
- * "png.exe", zero-width spaces, soft hyphens): an operator or a provider reads these fields as
- * they are. ZWNJ and ZWJ stay, since Persian and Indic names are written with them.
- */
-const visibleText = z.regex(
-  /^(?:[^\p{Cc}\p{Cf}]|[\u200C\u200D])*$/u,
-  'Must not contain control characters or invisible formatting',
-);
 const withLetter = z.regex(/\p{L}/u, 'Must contain a letter');
 const nameField = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), visibleText, withLetter);
 const addressField = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), visibleText);

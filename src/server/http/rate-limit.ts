@@ -59,6 +59,24 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 30, windowMs: 10 * minute },
     perAddress: { limit: 300, windowMs: 10 * minute },
   },
+  /**
+   * Saved payment methods added: each one checks and seals personal data and writes a row; at most
+   * 20 are kept, so a person adds them all well within it, while a script adding and deleting in a
+   * loop stops here.
+   */
+  p2p_payment_method_add: {
+    perAccount: { limit: 60, windowMs: 10 * minute },
+    perAddress: { limit: 600, windowMs: 10 * minute },
+  },
+  /**
+   * Offer lists, best prices by method and offers by id: each list runs a filtered, sorted query
+   * over every active offer of the pair, and offer ids are sequential. Scrolling and filtering
+   * stay far below; a scraper walking the ids or a flood of heavy filters does not.
+   */
+  p2p_offer_read: {
+    perAccount: { limit: 120, windowMs: minute },
+    perAddress: { limit: 1200, windowMs: minute },
+  },
 } as const satisfies Readonly<Record<string, RateLimitRule>>;
 
 export type RateLimitRuleName = keyof typeof defaultRateLimitRules;

@@ -10,7 +10,7 @@ import { userSettings } from '../../db/schema/users';
 import { validationFailed } from '../../http/api-error';
 import { priceIn } from '../../integrations/prices/price-feed';
 import { windowStart } from '../p2p-profile/summaries';
-import { type MarketAssetFacts, marketAssetFacts } from './market';
+import { isMarketFiat, type MarketAssetFacts, marketAssetFacts } from './market';
 import type { OffersContext } from './service';
 
 // What the market's lists show (P2P.md "Offers and lists", docs/p2p.md "Lists"): active offers of
@@ -146,11 +146,12 @@ function asList(value: string | readonly string[] | undefined): readonly string[
   return typeof value === 'string' ? [value] : value;
 }
 
-/** The pair's facts and reference price, or null when the market cannot list it. */
+/** The pair's facts and reference price, or null when the market cannot list it (asset or fiat disabled, no price). */
 async function pairOf(context: OffersContext, asset: string, fiat: string) {
   const facts = await marketAssetFacts(context.db, asset);
   const reference = priceIn(await context.referencePrices.current(), asset, fiat);
-  return facts === null || reference === null ? null : { facts, reference };
+  if (facts === null || reference === null || !(await isMarketFiat(context.db, fiat))) return null;
+  return { facts, reference };
 }
 
 /** GET /p2p/offers: one page in the list's order, and the cursor of the next (null on the last). */

@@ -5,7 +5,7 @@ import { hold, InsufficientFundsError, inTransaction, release } from '../../ledg
 import { marketRules } from '../p2p-market/market-rules';
 import { identityChecksOf } from '../verification/state';
 import { offerErrors } from './errors';
-import { marketAssetFacts } from './market';
+import { isMarketFiat, type MarketAssetFacts, marketAssetFacts } from './market';
 import { reservationOf } from './money';
 import type { OfferRow } from './view';
 
@@ -25,7 +25,20 @@ export async function lockMakerOffers(tx: Database, userId: number): Promise<Off
   return tx.select().from(p2pOffers).where(eq(p2pOffers.userId, userId)).orderBy(asc(p2pOffers.id)).for('update');
 }
 
-async function assertMayGoOnline(tx: Database, offer: OfferRow, makerOffers: readonly OfferRow[]): Promise<void> {
+/**
+ * The offer's asset and fiat must still trade (an operator may disable either while it is offline),
+ * whatever its type: a buy offer of a pair the market no longer lists must not go online either.
+ */
+async function assertMayGoOnline(
+  tx: Database,
+  offer: OfferRow,
+  makerOffers: readonly OfferRow[],
+): Promise<MarketAssetFacts> {
+  const facts = await marketAssetFacts(tx, offer.assetCode);
+  if (facts === null) throw offerErrors.invalid('asset', 'This asset no longer trades on the market');
+  if (!(await isMarketFiat(tx, offer.fiatCode))) {
+    throw offerErrors.invalid('fiat', 'This currency no longer trades on the market');
+  }
   const active = makerOffers.filter((candidate) => candidate.status === 'active').length;
   if (active >= marketRules.max_active_offers) throw offerErrors.tooManyActive(marketRules.max_active_offers);
   if (offer.type === 'sell') {
@@ -38,14 +51,12 @@ async function assertMayGoOnline(tx: Database, offer: OfferRow, makerOffers: rea
     .where(eq(p2pOfferMethods.offerId, offer.id));
   const missing = offer.type === 'sell' && methods.some((method) => method.paymentMethodId === null);
   if (methods.length === 0 || missing) throw offerErrors.paymentMethodsMissing();
+  return facts;
 }
 
 /** Holds what the sell offer needs and answers it; buy offers hold nothing. */
-async function reserve(tx: Database, offer: OfferRow): Promise<bigint> {
+async function reserve(tx: Database, offer: OfferRow, facts: MarketAssetFacts): Promise<bigint> {
   if (offer.type !== 'sell') return 0n;
-  const facts = await marketAssetFacts(tx, offer.assetCode);
-  // A disabled asset no longer trades: its offers cannot go online.
-  if (facts === null) throw offerErrors.invalid('asset', 'This asset no longer trades on the market');
   const amount = reservationOf(BigInt(offer.remainingVolume), facts.feePercent);
   try {
     await hold(tx, {
@@ -93,8 +104,8 @@ export async function setOfferActive(
     if (offer === undefined) throw offerErrors.notFound();
     if ((offer.status === 'active') === active) return;
     if (active) {
-      await assertMayGoOnline(tx, offer, makerOffers);
-      const reserved = await reserve(tx, offer);
+      const facts = await assertMayGoOnline(tx, offer, makerOffers);
+      const reserved = await reserve(tx, offer, facts);
       await tx
         .update(p2pOffers)
         .set({ status: 'active', reserved: reserved.toString(), updatedAt: now })

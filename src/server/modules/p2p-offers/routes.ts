@@ -34,33 +34,53 @@ export function registerP2pOfferRoutes(app: FastifyInstance, context: EndpointCo
     return { userId, language: await userLanguage(db, userId) };
   }
 
-  registerEndpoint(app, context, p2pOfferEndpoints.listOffers, async ({ userId, query }) => {
-    const viewer = await viewerOf(userId, read);
-    const page = await listOfferRows(context, userId, query);
-    const table = await context.referencePrices.current();
-    return { offers: await toOffers(db, viewer, page.rows, table, context.now()), cursor: page.cursor };
-  });
+  // Lists run heavy queries and offer ids are sequential: both limited (rate-limit.ts `p2p_offer_read`).
+  const limited = { rateLimit: 'p2p_offer_read' } as const;
+  registerEndpoint(
+    app,
+    context,
+    p2pOfferEndpoints.listOffers,
+    async ({ userId, query }) => {
+      const viewer = await viewerOf(userId, read);
+      const page = await listOfferRows(context, userId, query);
+      const table = await context.referencePrices.current();
+      return { offers: await toOffers(db, viewer, page.rows, table, context.now()), cursor: page.cursor };
+    },
+    limited,
+  );
   registerEndpoint(app, context, p2pOfferEndpoints.listMyOffers, async ({ userId, query }) =>
     listMyOffers(context, await viewerOf(userId, read), query),
   );
-  registerEndpoint(app, context, p2pOfferEndpoints.listPricesByPaymentMethod, async ({ userId, query }) => {
-    const viewer = await viewerOf(userId, read);
-    const rows = await bestPricesByMethod(context, userId, query);
-    const order = (catalogueOf(query.fiat) ?? []).map((entry) => entry.identifier);
-    const position = (identifier: string) => (order.includes(identifier) ? order.indexOf(identifier) : order.length);
-    return {
-      items: rows
-        .toSorted((a, b) => position(a.identifier) - position(b.identifier) || a.identifier.localeCompare(b.identifier))
-        .map((row) => ({
-          identifier: row.identifier,
-          locale: catalogueNames(query.fiat, row.identifier, null, viewer.language).locale,
-          price: fiatAmountOf(fiatCents(row.price)),
-          offers: row.offers,
-        })),
-    };
-  });
-  registerEndpoint(app, context, p2pOfferEndpoints.getOffer, async ({ userId, params }) =>
-    getOffer(context, await viewerOf(userId, read), params.id),
+  registerEndpoint(
+    app,
+    context,
+    p2pOfferEndpoints.listPricesByPaymentMethod,
+    async ({ userId, query }) => {
+      const viewer = await viewerOf(userId, read);
+      const rows = await bestPricesByMethod(context, userId, query);
+      const order = (catalogueOf(query.fiat) ?? []).map((entry) => entry.identifier);
+      const position = (identifier: string) => (order.includes(identifier) ? order.indexOf(identifier) : order.length);
+      return {
+        items: rows
+          .toSorted(
+            (a, b) => position(a.identifier) - position(b.identifier) || a.identifier.localeCompare(b.identifier),
+          )
+          .map((row) => ({
+            identifier: row.identifier,
+            locale: catalogueNames(query.fiat, row.identifier, null, viewer.language).locale,
+            price: fiatAmountOf(fiatCents(row.price)),
+            offers: row.offers,
+          })),
+      };
+    },
+    limited,
+  );
+  registerEndpoint(
+    app,
+    context,
+    p2pOfferEndpoints.getOffer,
+    async ({ userId, params }) => getOffer(context, await viewerOf(userId, read), params.id),
+    limited,
   );
   registerEndpoint(app, context, p2pOfferEndpoints.createOffer, async ({ userId, body }) =>
     createOffer(context, await viewerOf(userId, write), body),

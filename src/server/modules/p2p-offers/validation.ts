@@ -59,9 +59,15 @@ export function checkPrice(input: PriceInput, reference: Decimal | null): Checke
   return { priceType: 'floating', fixedPrice: null, floatingRatio: input.price_floating_ratio, priceCents };
 }
 
+/**
+ * Below this a volume, and what an active sell offer holds for it with its fee, fit the ledger's
+ * 78-digit amounts even when the asset sets no market maximum.
+ */
+const largestVolume = 10n ** 76n - 1n;
+
 /** A volume within the asset's market bounds. */
 export function checkVolume(facts: MarketAssetFacts, volume: bigint): void {
-  if (volume === 0n || !withinMarketBounds(facts, volume)) {
+  if (volume === 0n || volume > largestVolume || !withinMarketBounds(facts, volume)) {
     throw offerErrors.invalid('volume', 'The volume is outside the market limits of the asset');
   }
 }

@@ -42,10 +42,16 @@ export function registerP2pPaymentMethodRoutes(
     await assertP2pAccess(context, userId, write);
     return renamePaymentMethod(db, userId, params.id, body.name, context.now());
   });
-  registerEndpoint(app, context, p2pPaymentMethodEndpoints.addPaymentMethod, async ({ userId, body }) => {
-    await assertP2pAccess(context, userId, write);
-    return addPaymentMethod(db, dependencies.cipher, userId, body, await userLanguage(db, userId), context.now());
-  });
+  registerEndpoint(
+    app,
+    context,
+    p2pPaymentMethodEndpoints.addPaymentMethod,
+    async ({ userId, body }) => {
+      await assertP2pAccess(context, userId, write);
+      return addPaymentMethod(db, dependencies.cipher, userId, body, await userLanguage(db, userId), context.now());
+    },
+    { rateLimit: 'p2p_payment_method_add' },
+  );
   registerEndpoint(app, context, p2pPaymentMethodEndpoints.deletePaymentMethod, async ({ userId, params }) => {
     await assertP2pAccess(context, userId, write);
     return deletePaymentMethod(db, dependencies.usage, userId, params.id);
