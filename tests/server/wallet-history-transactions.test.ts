@@ -6,7 +6,7 @@ import {
   walletTransactionDetail,
   walletTransactionPage,
 } from '../../src/contract/wallet-operations';
-import { credit, inTransaction, transfer } from '../../src/server/ledger/ledger';
+import { credit, hold, inTransaction, release, transfer } from '../../src/server/ledger/ledger';
 import { seedDeposit, seedWithdrawal } from './helpers/ledger';
 import { type Call, caller, expectError, ok } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
@@ -228,6 +228,22 @@ describe('GET /api/v1/wallet/transactions', () => {
     expect(ton.map((item) => item.id)).toEqual([...tonOperations].reverse());
     expect(new Set(ton.map((item) => item.asset))).toEqual(new Set(['TON']));
     expect(ok(await call('GET', '/wallet/transactions?asset=BNB'), walletTransactionPage).items).toEqual([]);
+  });
+
+  it('leaves out a market reservation, held and then released, paging over it, and shows a market payment', async () => {
+    const { userId, call } = await signedIn();
+    const first = await walletCredit(userId, 'TON', 10n);
+    const reservation = randomUUID();
+    const reserve = { operationId: reservation, type: 'p2p', userId, asset: 'TON', amount: 4n } as const;
+    await inTransaction(server.database.db, (tx) => hold(tx, reserve));
+    const second = await walletCredit(userId, 'TON', 1n);
+    await inTransaction(server.database.db, (tx) => release(tx, reserve));
+    const payment = await walletCredit(userId, 'TON', 2n, 'p2p');
+
+    const items = await listAll(call, '', 1);
+
+    expect(items.map((item) => item.id)).toEqual([payment, second, first]);
+    expect(ok(await call('GET', '/wallet/transactions?asset=TON'), walletTransactionPage).items).toHaveLength(3);
   });
 
   it('refuses a cursor it did not hand out', async () => {

@@ -36,6 +36,14 @@ const firstJournalType = sql<string | null>`(
 )`;
 
 /**
+ * A market reservation (an active sell offer's hold, then its release: P2P.md "Money: reservation")
+ * is no transaction the person made and changes no total: the history leaves out a P2P operation
+ * whose net is zero (the hold is still shown on the balance, "On hold"). A trade that moves money
+ * under the market's type has a net and still shows.
+ */
+const notMarketReservation = sql`(${summary.net} <> 0 OR ${firstJournalType} IS DISTINCT FROM 'p2p')`;
+
+/**
  * The user's operations, newest first (by their first journal, then id and asset for a total
  * order). A page is read from the postings' summary (`ledger_user_operations`) along an index in
  * that order, so it costs the same for the 40 newest of 100 operations as of 100,000; only its own
@@ -77,6 +85,7 @@ async function selectUserOperations(db: Database, filter: OperationFilter): Prom
         filter.asset === undefined ? undefined : eq(summary.assetCode, filter.asset),
         filter.operationId === undefined ? undefined : eq(summary.operationId, filter.operationId),
         afterCursor,
+        notMarketReservation,
       ),
     )
     .orderBy(desc(summary.firstAt), desc(summary.operationId), desc(summary.assetCode))
