@@ -34,13 +34,12 @@ const text = {
     phone: 'Phone number',
     holder: 'Holder’s full name',
     save: 'Save',
-    methodRow: 'SBP (Faster Payments System) · T-Bank •••• 4567',
+    methodRow: 'T-Bank · SBP (Faster Payments System) •••• 4567',
     createOffer: 'Create offer',
     sellCrypto: /^Sell crypto/,
     otherCurrencies: /^Other currencies/,
     continue: 'Continue',
     floating: /^Floating/,
-    ratio: 'Percentage of the market price',
     amount: 'Amount to sell, USDT',
     minimum: 'Minimum per order, RUB',
     maximum: 'Maximum per order, RUB',
@@ -62,7 +61,6 @@ const text = {
     buyUsdt: 'Buy USDT',
     maker: 'Maker',
     newMaker: 'No orders yet',
-    makerStats: '0 orders · 0% completed',
     price: /^Price/,
     margin: 'Margin to the market, %',
     deleteOffer: 'Delete offer',
@@ -78,13 +76,12 @@ const text = {
     phone: 'Номер телефона',
     holder: 'Имя и фамилия владельца',
     save: 'Сохранить',
-    methodRow: 'СБП (Система быстрых платежей) · Т-Банк •••• 4567',
+    methodRow: 'Т-Банк · СБП (Система быстрых платежей) •••• 4567',
     createOffer: 'Создать объявление',
     sellCrypto: /^Продать криптовалюту/,
     otherCurrencies: /^Другие валюты/,
     continue: 'Продолжить',
     floating: /^Плавающая/,
-    ratio: 'Процент от рыночной цены',
     amount: 'Сколько продать, USDT',
     minimum: 'Минимум на сделку, RUB',
     maximum: 'Максимум на сделку, RUB',
@@ -94,8 +91,8 @@ const text = {
     offerNumber: /^Объявление №\d+$/,
     turnOnline: 'Опубликовать',
     turnOffline: 'Снять с публикации',
-    online: 'В сети',
-    offline: 'Не в сети',
+    online: 'Онлайн',
+    offline: 'Офлайн',
     balance: { available: 'Доступно', onHold: 'Заморожено' },
     reserved: { available: '49.5 USDT', onHold: '50.5 USDT' },
     whole: '100 USDT',
@@ -106,7 +103,6 @@ const text = {
     buyUsdt: 'Купить USDT',
     maker: 'Автор',
     newMaker: 'Ещё нет сделок',
-    makerStats: '0 сделок · 0% завершено',
     price: /^Цена/,
     margin: 'Наценка к рынку, %',
     deleteOffer: 'Удалить объявление',
@@ -183,7 +179,8 @@ for (const language of ['en', 'ru'] as const) {
       await a.getByRole('radio', { name: /^RUB/ }).click();
       await pressMainAction(a, 'miniApp', words.continue);
       await a.getByRole('radio', { name: words.floating }).click();
-      await a.getByLabel(words.ratio, { exact: true }).fill('102.5');
+      // The margin to the market, as the price edit asks it: +2.5 % is the ratio 102.5.
+      await a.getByLabel(words.margin, { exact: true }).fill('2.5');
       const price = floatingPrice(await referencePrice(seller, 'USDT', 'RUB'), '102.5');
       await expect(a.getByRole('main')).toContainText(rubles(price));
       await pressMainAction(a, 'miniApp', words.continue);
@@ -238,7 +235,7 @@ for (const language of ['en', 'ru'] as const) {
       await expect(b.getByRole('heading', { level: 1, name: words.buyUsdt })).toBeVisible();
       // A's market name (generated at A's first sign-in) and A's figures: no orders yet.
       const { user } = await seller.get('/p2p/profile', z.object({ user: z.object({ username: z.string() }) }));
-      await expect(b.getByRole('main')).toContainText(`${user.username}${words.makerStats}`);
+      await expect(b.getByRole('main')).toContainText(`${user.username}${words.newMaker}`);
       // Placing the order is the next issue's: the button is there, switched off.
       await expect
         .poll(() => lastTelegramEvent(b, 'web_app_setup_main_button'))

@@ -18,8 +18,8 @@ import {
  * Creating a P2P offer (spec 001 s.2 `/p2p/offers/new`, s.3 "P2P offer"; ../shared/design/P2P.md;
  * docs/p2p.md "Create offer"). One step per screen, in this order:
  *
- * `type` (buy or sell) → `currency` (asset and fiat) → `price` (fixed, or floating: a ratio of the
- * reference price within the config's band, with the resulting price shown live) → `amounts`
+ * `type` (buy or sell) → `currency` (asset and fiat) → `price` (fixed, or floating: a margin to the
+ * reference price whose ratio is within the config's band, with the resulting price shown live) → `amounts`
  * (the crypto volume, for a sell offer within the balance with the fee reserved on top; the
  * per-order limits in fiat) → `methods` (sell: the person's saved methods of the fiat; buy:
  * catalogue entries) → `time` (the payment window) → `conditions` (skipped when the person may not
@@ -87,7 +87,8 @@ export interface CreateOfferEntry {
   fiat: string | null;
   priceType: PriceKind;
   priceText: string;
-  ratioText: string;
+  /** A floating price's margin to the market, percent ("1.5"): the ratio is 100 + margin (spec 001 s.3). */
+  marginText: string;
   volumeText: string;
   minText: string;
   maxText: string;
@@ -165,7 +166,7 @@ export type CreateOfferEvent =
   | { type: 'currency.submit' }
   | { type: 'price.type'; priceType: PriceKind }
   | { type: 'price.change'; text: string }
-  | { type: 'ratio.change'; text: string }
+  | { type: 'margin.change'; text: string }
   | { type: 'price.submit' }
   | { type: 'volume.change'; text: string }
   | { type: 'volume.max' }
@@ -286,7 +287,7 @@ export function publishInputOf(context: CreateOfferContext): PublishOfferInput {
     fiat: context.fiat ?? '',
     price_type: context.priceType,
     price: context.priceType === 'fixed' && price.cents !== null ? fiatText(price.cents) : null,
-    price_floating_ratio: context.priceType === 'floating' ? ratioText(context.ratioText) : null,
+    price_floating_ratio: context.priceType === 'floating' ? ratioText(context.marginText) : null,
     volume: (amounts?.volume ?? 0n).toString(),
     limits: { min: fiatText(amounts?.min ?? 0n), max: fiatText(amounts?.max ?? 0n) },
     payment_method_ids: sell ? context.methods.map((key) => Number.parseInt(key, 10)) : [],
@@ -356,7 +357,7 @@ function initialEntry(input: CreateOfferInput): CreateOfferEntry {
     fiat: fiat ?? market.fiats[0]?.code ?? null,
     priceType: 'fixed',
     priceText: '',
-    ratioText: '100',
+    marginText: '0',
     volumeText: '',
     minText: '',
     maxText: '',
@@ -415,9 +416,9 @@ export const createOfferMachine = setup({
       assertEvent(event, 'price.change');
       return { priceText: event.text };
     }),
-    setRatio: assign(({ event }) => {
-      assertEvent(event, 'ratio.change');
-      return { ratioText: event.text };
+    setMargin: assign(({ event }) => {
+      assertEvent(event, 'margin.change');
+      return { marginText: event.text };
     }),
     setVolume: assign(({ event }) => {
       assertEvent(event, 'volume.change');
@@ -542,12 +543,13 @@ export const createOfferMachine = setup({
       },
     },
     price: {
-      description: 'Fixed within the config band of the reference price, or a floating ratio within its band.',
+      description:
+        'Fixed within the config band of the reference price, or a floating margin whose ratio is within its band.',
       tags: ['price'],
       on: {
         'price.type': { actions: 'setPriceType' },
         'price.change': { actions: 'setPrice' },
-        'ratio.change': { actions: 'setRatio' },
+        'margin.change': { actions: 'setMargin' },
         'price.submit': {
           guard: { type: 'valid', params: { step: 'price' } },
           target: 'amounts',

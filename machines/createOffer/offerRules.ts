@@ -1,4 +1,5 @@
 import { type AmountInputProblem, parseAmountInput } from '../../src/app/lib/amountInput.ts';
+import { parseMargin, ratioHundredthsOf, ratioTextOf } from '../../src/app/lib/p2p/margin.ts';
 
 /**
  * The create-offer flow's rules (spec 001 s.3 "P2P offer", ../shared/design/P2P.md "Money",
@@ -97,12 +98,13 @@ export interface PriceCheck {
 export interface PriceEntry {
   priceType: 'fixed' | 'floating';
   priceText: string;
-  ratioText: string;
+  /** A floating price's margin to the market, percent ("1.5", "-2"): the ratio is 100 + margin. */
+  marginText: string;
 }
 
 /**
  * A fixed price within `fixedBand` percent of the reference price (a price far off the market is
- * a typo or a scam), or a floating ratio within `floatingBand` (the margin shown is ratio − 100).
+ * a typo or a scam), or a floating margin whose ratio (100 + margin) is within `floatingBand`.
  */
 export function checkPrice(
   entry: PriceEntry,
@@ -111,9 +113,9 @@ export function checkPrice(
 ): PriceCheck {
   if (referenceCents === null || referenceCents <= 0n) return { cents: null, error: 'no_reference' };
   if (entry.priceType === 'floating') {
-    const parsed = parseAmountInput(entry.ratioText, percentDecimals);
-    if (!parsed.ok) return { cents: null, error: parsed.problem };
-    const ratio = BigInt(parsed.smallest);
+    const margin = parseMargin(entry.marginText);
+    if (!margin.ok) return { cents: null, error: margin.problem };
+    const ratio = ratioHundredthsOf(margin.hundredths);
     const band = bandOf(bands.floating);
     if (ratio < band.min) return { cents: null, error: 'below_band' };
     if (ratio > band.max) return { cents: null, error: 'above_band' };
@@ -138,10 +140,10 @@ export function fixedBandCents(referenceCents: bigint, band: RatioBand): { min: 
   return { min: ceilDiv(referenceCents * min, hundredPercent), max: (referenceCents * max) / hundredPercent };
 }
 
-/** The ratio typed as a canonical decimal string ("101.50" → "101.5"), or null. */
-export function ratioText(text: string): string | null {
-  const value = scaled(text, percentDecimals);
-  return value === null || value === 0n ? null : fiatText(value);
+/** The ratio a typed margin gives, as the contract writes it ("1.50" → "101.5", "-2" → "98"), or null. */
+export function ratioText(marginText: string): string | null {
+  const margin = parseMargin(marginText);
+  return margin.ok ? ratioTextOf(margin.hundredths) : null;
 }
 
 export type VolumeError = InputProblem | 'below_minimum' | 'above_maximum' | 'above_balance';

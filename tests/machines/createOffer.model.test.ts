@@ -135,7 +135,7 @@ interface World {
   side: 'buy' | 'sell' | null;
   priceType: 'fixed' | 'floating';
   priceText: string;
-  ratioText: string;
+  marginText: string;
   moved: boolean;
   volumeText: string;
   minText: string;
@@ -218,16 +218,12 @@ const EXPECTED: Record<string, (world: World) => void> = {
       expect(texts()).toContain(world.priceText === '96' ? 'Your price96.00 ₽' : 'Your price—');
       expect(texts()).not.toContain('Margin');
     } else {
-      expect(field('Percentage of the market price').value).toBe(world.ratioText);
-      expect(noteOf('Percentage of the market price')).toBe(
-        world.ratioText === '120' ? 'At most 110%' : 'From 90% to 110%',
-      );
-      const margin = { '100': '0%', '101.5': '+1.5%', '120': '+20%' }[world.ratioText];
-      expect(texts()).toContain(`Margin${margin}`);
-      const price = { '100': '95.50 ₽', '101.5': world.moved ? '97.44 ₽' : '96.93 ₽', '120': '—' }[world.ratioText];
+      expect(field('Margin to the market, %').value).toBe(world.marginText);
+      expect(noteOf('Margin to the market, %')).toBe(world.marginText === '20' ? 'At most +10%' : 'From −10% to +10%');
+      const price = { '0': '95.50 ₽', '1.5': world.moved ? '97.44 ₽' : '96.93 ₽', '20': '—' }[world.marginText];
       expect(texts()).toContain(`Your price${price}`);
     }
-    const valid = world.priceType === 'fixed' ? world.priceText === '96' : world.ratioText !== '120';
+    const valid = world.priceType === 'fixed' ? world.priceText === '96' : world.marginText !== '20';
     expectMain(world, 'Continue', valid);
     expectRefusal(world, 'price');
   },
@@ -345,7 +341,7 @@ function expectReview(world: World, publishing: boolean): void {
   );
   expect(all).toContain('Limits per order500.00 ₽ – 5 000.00 ₽');
   expect(all).toContain('Time to pay15 minutes');
-  expect(all).toContain(sell ? 'Payment methodsSberbank · •••• 4417' : 'Payment methodsSBP · Sberbank');
+  expect(all).toContain(sell ? 'Payment methodsSberbank · •••• 4417' : 'Payment methodsSberbank · SBP');
   expect(all).toContain(world.age === '30' ? 'RestrictionsAccount ageAt least 30 days' : 'RestrictionsNone');
   expect(all.includes(`Conditions${CONDITIONS}`), 'the conditions').toBe(world.canWriteConditions);
   expect(alerts().includes('Couldn’t publish the offer. Check your connection and try again.')).toBe(
@@ -427,9 +423,9 @@ async function perform(world: World, event: ModelEvent<CreateOfferMachine>): Pro
       type('Price for 1 USDT, RUB', event.text);
       world.priceText = event.text;
       break;
-    case 'ratio.change':
-      type('Percentage of the market price', event.text);
-      world.ratioText = event.text;
+    case 'margin.change':
+      type('Margin to the market, %', event.text);
+      world.marginText = event.text;
       break;
     case 'market.update':
       // The page hands newer reference prices to the machine; nothing on this screen sends them.
@@ -546,7 +542,7 @@ function worldOf(scenario: Scenario, platform: Platform, server: HeldServer): Wo
     side: draft?.side ?? null,
     priceType: draft?.priceType ?? 'fixed',
     priceText: draft?.priceText ?? '',
-    ratioText: draft?.ratioText ?? '100',
+    marginText: draft?.marginText ?? '0',
     moved: false,
     volumeText: draft?.volumeText ?? '',
     minText: draft?.minText ?? '',
@@ -655,12 +651,12 @@ function run(input: CreateOfferInput) {
 const SELL_INPUT = { market: MARKET, defaultFiat: 'RUB' };
 
 describe('the price', () => {
-  it('follows the reference price while floating: 101.5 % of 95.50 is 96.93, of 96.00 it is 97.44', () => {
+  it('follows the reference price while floating: +1.5 % on 95.50 is 96.93, on 96.00 it is 97.44', () => {
     const actor = run(SELL_INPUT);
     actor.send({ type: 'type.choose', side: 'buy' });
     actor.send({ type: 'currency.submit' });
     actor.send({ type: 'price.type', priceType: 'floating' });
-    actor.send({ type: 'ratio.change', text: '101,5' });
+    actor.send({ type: 'margin.change', text: '1,5' });
     actor.send({ type: 'price.submit' });
     actor.send({ type: 'volume.change', text: '100' });
     actor.send({ type: 'min.change', text: '500' });
@@ -674,20 +670,22 @@ describe('the price', () => {
     expect(actor.getSnapshot().can({ type: 'amounts.submit' })).toBe(false);
   });
 
-  it('keeps a floating ratio within the band: 89.99 and 110.01 are refused, 90 and 110 taken', () => {
+  it('keeps a floating margin within the band of ratios 90–110: −10.01 and +10.01 are refused, −10 and +10 taken, and so is −2', () => {
     const actor = run(SELL_INPUT);
     actor.send({ type: 'type.choose', side: 'sell' });
     actor.send({ type: 'currency.submit' });
     actor.send({ type: 'price.type', priceType: 'floating' });
     const can = (text: string) => {
-      actor.send({ type: 'ratio.change', text });
+      actor.send({ type: 'margin.change', text });
       return actor.getSnapshot().can({ type: 'price.submit' });
     };
-    expect([can('89.99'), can('90'), can('110'), can('110.01'), can('100.001')]).toEqual([
+    expect([can('-10.01'), can('-10'), can('10'), can('+10.01'), can('0.001'), can('−2'), can('-')]).toEqual([
       false,
       true,
       true,
       false,
+      false,
+      true,
       false,
     ]);
   });

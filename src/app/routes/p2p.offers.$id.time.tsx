@@ -10,7 +10,7 @@ export const Route = createFileRoute('/p2p/offers/$id/time')({
     const { id } = Route.useParams();
     const { t } = useLingui();
     return (
-      <OfferEditRoute id={id} property="time" title={t`Payment window`}>
+      <OfferEditRoute id={id} property="time" title={t`Time to pay`}>
         {(props) => <TimeEdit {...props} />}
       </OfferEditRoute>
     );

@@ -234,10 +234,11 @@ describe('a floating price', () => {
     press('Continue');
     await heading('Price');
     fireEvent.click(screen.getByRole('radio', { name: /^Floating/ }));
-    fireEvent.change(field('Percentage of the market price'), { target: { value: '101,5' } });
+    // The margin, as the price edit asks it: +1.5 % on 95.50 ₽.
+    fireEvent.change(field('Margin to the market, %'), { target: { value: '1,5' } });
     const preview = () => normal(screen.getByText('Your price').closest('.ui-cell')?.textContent);
     expect(preview()).toBe('Your price96.93 ₽');
-    expect(normal(screen.getByText('Margin').closest('.ui-cell')?.textContent)).toBe('Margin+1.5%');
+    expect(screen.getByText('From −10% to +10%')).toBeTruthy();
     fake.price = '96';
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5200));

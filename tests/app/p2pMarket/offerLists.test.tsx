@@ -36,7 +36,7 @@ describe('an offer list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy USDT' })).toBeTruthy();
     const [card] = await waitFor(cards);
     expect(card?.textContent?.replace(/\u00a0/g, ' ')).toBe(
-      'APAnna Petrova120 orders · 98% completed1 502.30 ₽Limits1 000.00 ₽ – 50 000.00 ₽Available250.5 USDTSBP · SberbankT-Bank',
+      'Aanna_trader120 orders · 98% completed1 502.30 ₽Limits1 000.00 ₽ – 50 000.00 ₽Available250.5 USDTSberbank · SBPT-Bank',
     );
     expect(within(card as HTMLElement).getByRole('img', { name: 'Verified merchant' })).toBeTruthy();
     expect(card?.getAttribute('href')).toBe('/p2p/offers/5?back=offers');

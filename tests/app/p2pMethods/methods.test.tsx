@@ -47,7 +47,7 @@ describe('the list of saved methods', () => {
       'EUR · Euro',
     ]);
     expect(rowTexts().filter((text) => text.includes('••••'))).toEqual([
-      'Main cardSBP · Sberbank•••• 4417',
+      'Main cardSberbank · SBP•••• 4417',
       'Revolut•••• 0000',
     ]);
     expect(screen.getByRole('link', { name: /Main card/ }).getAttribute('href')).toBe('/p2p/methods/7');
@@ -118,7 +118,7 @@ describe('adding a method', () => {
       name: 'Salary',
       details: { phone: '+79001234567', holder_name: 'Anna P.' },
     });
-    expect((await screen.findByRole('link', { name: /Salary/ })).textContent).toBe('SalarySBP · Sberbank•••• 4567');
+    expect((await screen.findByRole('link', { name: /Salary/ })).textContent).toBe('SalarySberbank · SBP•••• 4567');
     expect(await screen.findByText('Payment method added')).toBeTruthy();
   });
 
@@ -255,7 +255,7 @@ describe('adding a method', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/p2p/methods'));
     expect(router.history.location.state.__TSR_index).toBe(0);
-    expect(await screen.findByRole('link', { name: /SBP · Sberbank/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Sberbank · SBP/ })).toBeTruthy();
   });
 
   it('sends a group opened as a bank to its banks, and says an unknown entry is not available', async () => {
@@ -281,7 +281,7 @@ describe('one saved method', () => {
     installP2PMethodsApi([method()]);
     open('/p2p/methods/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Main card' })).toBeTruthy();
-    expect(screen.getByText('SBP · Sberbank')).toBeTruthy();
+    expect(screen.getByText('Sberbank · SBP')).toBeTruthy();
     expect(screen.getByText('Russian Ruble').closest('.ui-cell')?.textContent).toBe('CurrencyRussian RubleRUB');
     expect(screen.getByText('•••• 4417').closest('.ui-cell')?.textContent).toBe('Payment details•••• 4417');
     expect(screen.getByRole('link', { name: /Name/ }).getAttribute('href')).toBe('/p2p/methods/7/name');
@@ -371,7 +371,7 @@ describe('the name screen (spec 001 s.2)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove name' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/p2p/methods/7'));
     expect(sentTo(api, 'PATCH /p2p/payment-methods/7')[0]?.body).toEqual({ name: null });
-    expect(await screen.findByRole('heading', { level: 1, name: 'SBP · Sberbank' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sberbank · SBP' })).toBeTruthy();
   });
 
   it('offers no Remove when there is no name', async () => {

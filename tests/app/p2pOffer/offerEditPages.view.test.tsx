@@ -19,7 +19,21 @@ import {
   verificationOverview,
 } from './offerFixtures.ts';
 
-function start(path: string, offer: Offer = offerFixture()) {
+const usdt = (() => {
+  const asset = p2pCatalogue.assets.USDT;
+  if (asset === undefined) throw new Error('The fixture catalogue has USDT');
+  return asset;
+})();
+
+/** The catalogue with USDT's market limits: 10 to 1 000 USDT an offer or an order. */
+const limitedCatalogue = {
+  assets: {
+    ...p2pCatalogue.assets,
+    USDT: { ...usdt, market: { ...usdt.market, limits: { min: '10000000', max: '1000000000' } } },
+  },
+};
+
+function start(path: string, offer: Offer = offerFixture(), catalogue = p2pCatalogue) {
   const sent: FakeRequest[] = [];
   stubFetch((request) => {
     if (request.method !== 'GET') {
@@ -28,7 +42,14 @@ function start(path: string, offer: Offer = offerFixture()) {
     }
     switch (request.route) {
       case 'GET /wallet/asset':
-        return ok(p2pCatalogue);
+        return ok(catalogue);
+      case 'GET /p2p/currencies/assets':
+        return ok({ assets: [{ code: 'USDT', fee: '1' }] });
+      case 'GET /wallet/balance':
+        return ok({
+          total: { currency: 'RUB', amount: '0' },
+          balances: [{ asset: 'USDT', available: '150000000', held: '0', local_amount: '0' }],
+        });
       case 'GET /p2p/offers/42':
         return ok(offer);
       case 'GET /p2p/profile':
@@ -59,6 +80,11 @@ async function shows(text: string | RegExp) {
     });
   }
   return screen.getByText(text);
+}
+
+/** A text with its no-break and thin spaces as plain ones. */
+function normal(text: string | null | undefined): string {
+  return (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
 }
 
 function type(label: string, value: string) {
@@ -121,6 +147,25 @@ describe('the other edit pages', () => {
     expect(sent.map((request) => [request.route, request.body])).toEqual([
       ['PUT /p2p/offers/42/limits', { min: '500', max: '4000' }],
     ]);
+  });
+
+  it('volume: says the fee it reserves on top, the balance and the volumes allowed, as the create flow does', async () => {
+    start('/p2p/offers/42/volume', offerFixture(), limitedCatalogue);
+    await shows('Allowed volume');
+    type('Volume, USDT', '120');
+    // Amounts keep their unit with a no-break space.
+    await shows(/^Fee 1\.2\sUSDT will be reserved$/);
+    expect(normal(screen.getByText('Available').closest('.ui-cell')?.textContent)).toBe('Available150 USDT');
+    expect(normal(screen.getByText('Allowed volume').closest('.ui-cell')?.textContent)).toBe(
+      'Allowed volume10 USDT – 1 000 USDT',
+    );
+  });
+
+  it('limits: say the least an order may be at the price and the most the remaining volume is worth', async () => {
+    start('/p2p/offers/42/limits', offerFixture(), limitedCatalogue);
+    // 10 USDT × 95.50 and 100 USDT × 95.50.
+    expect(normal((await shows('At least 955.00 ₽')).textContent)).toBe('At least 955.00 ₽');
+    expect(normal(screen.getByText(/^At most/).textContent)).toBe('At most 9 550.00 ₽');
   });
 
   it('volume of an online offer: the page says to turn it offline, and offers no Save', async () => {

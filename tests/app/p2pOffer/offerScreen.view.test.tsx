@@ -150,6 +150,17 @@ describe('which view the offer screen shows', () => {
     expect(screen.getByText('30 minutes')).toBeTruthy();
   });
 
+  it('an offline offer opened by its link says it cannot be taken until its author turns it online', async () => {
+    start({ offer: taker({ status: 'inactive' }) });
+    expect(await shows('This offer is offline. It can be taken once its author turns it online again.')).toBeTruthy();
+  });
+
+  it('an online offer shows no offline notice', async () => {
+    start({ offer: taker() });
+    await shows('95.50 ₽ per USDT');
+    expect(screen.queryByText(/This offer is offline/)).toBeNull();
+  });
+
   it('"Sell USDT" on a buy offer', async () => {
     const { platform } = start({ offer: taker({ type: 'buy' }) });
     await shows('95.50 ₽ per USDT');
@@ -212,7 +223,7 @@ describe('the payment method row', () => {
   it('a sell offer with one method of the maker shows it with its last 4', async () => {
     start({ offer: taker() });
     await shows('95.50 ₽ per USDT');
-    expect(screen.getByText('SBP · Sberbank')).toBeTruthy();
+    expect(screen.getByText('Sberbank · SBP')).toBeTruthy();
     expect(screen.getByText('•••• 4417')).toBeTruthy();
   });
 

@@ -4,7 +4,12 @@
  * Every request is recorded.
  */
 import type { OwnMarketProfile, PublicMarketProfile, Review } from '../../../src/contract/p2p-profile.ts';
+import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
+import { fiatAsset } from '../support/assets.ts';
 import { type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
+
+/** The catalogue the profile pages read: the US dollar the traded volume is counted in. */
+const catalogue: AssetCatalogue = { assets: { USD: fiatAsset('USD', 'US Dollar', '$') } };
 
 export const anna: PublicMarketProfile = {
   user: {
@@ -73,6 +78,7 @@ export function installP2PProfileApi(
   const api: FakeP2PProfileApi = { sent: [] };
   stubFetch((request) => {
     api.sent.push(request);
+    if (request.route === 'GET /wallet/asset') return ok(catalogue);
     if (request.route === 'GET /p2p/profile') return ok(options.own ?? ownProfile);
     const match = /^\/p2p\/profile\/(\d+)(\/reviews(\/stats)?)?$/.exec(request.path);
     if (request.method !== 'GET' || !match) return undefined;

@@ -54,7 +54,8 @@ describe('the own profile', () => {
     expect(screen.getByText('@kopilka_me')).toBeTruthy();
     expect(cellValue('Last 30 days')).toBe('0 orders');
     expect(cellValue('All time')).toBe('1 order · 100%');
-    expect(cellValue('Volume')).toBe('$0');
+    // The volume is written like every fiat amount (docs/formatting.md) once the catalogue is in.
+    await waitFor(() => expect(cellValue('Volume')).toBe('$0.00'));
     expect(cellValue('On the market')).toBe('under a day');
     expect(cellValue('Positive')).toBe('1 review');
     expect(cellValue('Negative')).toBe('0 reviews');
@@ -86,7 +87,7 @@ describe('another user’s profile', () => {
     expect(screen.getByText('@anna_trader')).toBeTruthy();
     expect(cellValue('Last 30 days')).toBe('12 orders · 92%');
     expect(cellValue('All time')).toBe('101 orders · 98%');
-    expect(cellValue('Volume')).toBe('$1,234.50');
+    await waitFor(() => expect(cellValue('Volume')).toBe('$1,234.50'));
     expect(cellValue('On the market')).toBe('2 months');
     expect(
       screen.getByText('Completion rate: the share of orders completed rather than cancelled by this user.'),
@@ -203,6 +204,8 @@ describe('in Russian', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '1 отзыв' })).toBeTruthy();
     expect(cellValue('За 30 дней')).toBe('12 сделок · 92%');
     expect(cellValue('За всё время')).toBe('101 сделка · 98%');
+    // Dollars read as in English (docs/formatting.md), not "1 234,5 $".
+    await waitFor(() => expect(cellValue('Объём')).toBe('$1,234.50'));
     expect(cellValue('На рынке')).toBe('2 месяца');
     expect(screen.getByText('был(а) в сети 12 минут назад')).toBeTruthy();
   });

@@ -3,7 +3,7 @@
  * played on the flow's view with a fake server) and the named rule tests there.
  *
  * The market: USDT (6 decimals, fee 1 %, market limits 1–50 000 USDT, 101 USDT available) for RUB
- * at a reference price of 95.50; fixed prices within 80–120 % of it, floating ratios 90–110 %;
+ * at a reference price of 95.50; fixed prices within 80–120 % of it, floating margins −10 to +10 % (ratios 90–110 %);
  * times 15, 30 and 60 minutes; at most 2 methods; conditions of at most 40 characters.
  *
  * What a person does at each step is a small menu: a mistake, its correction, and the step's
@@ -57,7 +57,7 @@ export const SELL_DRAFT: CreateOfferDraft = {
   fiat: 'RUB',
   priceType: 'fixed',
   priceText: '96',
-  ratioText: '100',
+  marginText: '0',
   volumeText: '100',
   minText: '500',
   maxText: '5000',
@@ -161,14 +161,14 @@ const SUBMIT_OF: Record<string, Event> = {
 
 /** The entry each step moves on from, per side. */
 function canonicalPrice(snapshot: Snapshot): boolean {
-  const { side, priceType, priceText, ratioText } = snapshot.context;
+  const { side, priceType, priceText, marginText } = snapshot.context;
   return side === 'sell'
-    ? priceType === 'fixed' && priceText === '96' && ratioText === '100'
-    : priceType === 'floating' && ratioText === '101.5' && priceText === '';
+    ? priceType === 'fixed' && priceText === '96' && marginText === '0'
+    : priceType === 'floating' && marginText === '1.5' && priceText === '';
 }
 
 function priceMenu(snapshot: Snapshot): Event[] {
-  const { side, priceType, priceText, ratioText, market } = snapshot.context;
+  const { side, priceType, priceText, marginText, market } = snapshot.context;
   const moved = market.fiats !== MARKET.fiats;
   if (moved) return [];
   if (side === 'sell') {
@@ -182,12 +182,12 @@ function priceMenu(snapshot: Snapshot): Event[] {
     return canonicalPrice(snapshot) ? [{ type: 'price.submit' }] : [];
   }
   if (priceType === 'fixed') return priceText === '' ? [{ type: 'price.type', priceType: 'floating' }] : [];
-  if (ratioText === '100')
+  if (marginText === '0')
     return [
-      { type: 'ratio.change', text: '120' },
-      { type: 'ratio.change', text: '101.5' },
+      { type: 'margin.change', text: '20' },
+      { type: 'margin.change', text: '1.5' },
     ];
-  if (ratioText === '120') return [{ type: 'ratio.change', text: '101.5' }];
+  if (marginText === '20') return [{ type: 'margin.change', text: '1.5' }];
   return canonicalPrice(snapshot) ? [{ type: 'price.submit' }, { type: 'market.update', fiats: MOVED_FIATS }] : [];
 }
 
@@ -257,7 +257,7 @@ const submits = new Set([
 function pristine(snapshot: Snapshot): boolean {
   const { context } = snapshot;
   if (snapshot.hasTag('price'))
-    return context.priceType === 'fixed' && context.priceText === '' && context.ratioText === '100';
+    return context.priceType === 'fixed' && context.priceText === '' && context.marginText === '0';
   if (snapshot.hasTag('amounts')) return context.volumeText === '' && context.minText === '' && context.maxText === '';
   if (snapshot.hasTag('methods')) return context.methods.length === 0;
   if (snapshot.hasTag('conditions')) return context.description === '';
@@ -366,7 +366,7 @@ export function describeEvent(event: AnyModelEvent): string {
     case 'type.choose':
       return `chooses ${event.side}`;
     case 'price.change':
-    case 'ratio.change':
+    case 'margin.change':
     case 'volume.change':
     case 'min.change':
     case 'max.change':

@@ -1,11 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  fiatFor,
-  fiatText,
-  fixedBandCents,
-  maxSellVolume,
-  ratioText,
-} from '../../../../machines/createOffer/offerRules.ts';
+import { fiatFor, fiatText, fixedBandCents, maxSellVolume } from '../../../../machines/createOffer/offerRules.ts';
 import {
   amountsCheckOf,
   offerAssetOf,
@@ -26,8 +20,8 @@ import { ServerRefusalNotice, StepForm, type StepProps } from './stepForm.tsx';
 
 /**
  * The price step: fixed (a fiat price within the config's band of the market price) or floating
- * (a percentage of the market price within its band), with the price that results shown live as
- * the reference price moves.
+ * (a margin to the market price, "+1.5", whose ratio 100 + margin is within its band: the price
+ * edit asks the same), with the price that results shown live as the reference price moves.
  */
 export function PriceScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
   const { t, i18n } = useLingui();
@@ -39,10 +33,10 @@ export function PriceScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
   const check = priceCheckOf(context);
   const floating = context.priceType === 'floating';
   const band = reference === null ? null : fixedBandCents(reference, context.market.fixedBand);
-  const lowest = floating ? formatPercent(context.market.floatingBand.min) : band === null ? '' : money(band.min);
-  const highest = floating ? formatPercent(context.market.floatingBand.max) : band === null ? '' : money(band.max);
+  // A floating band's ratios as the margins they allow: 90–110 reads "From −10% to +10%".
+  const lowest = floating ? formatMargin(context.market.floatingBand.min) : band === null ? '' : money(band.min);
+  const highest = floating ? formatMargin(context.market.floatingBand.max) : band === null ? '' : money(band.max);
   const message = check.error === null ? null : priceErrorMessage(check.error, { fiat, lowest, highest });
-  const margin = floating ? ratioText(context.ratioText) : null;
   useScreenActions({
     main: { label: t`Continue`, submits: 'create-offer-price', disabled: !snapshot.can({ type: 'price.submit' }) },
     back: onBack,
@@ -77,18 +71,19 @@ export function PriceScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
         </ChoiceSection>
         {floating ? (
           <TextField
-            label={<Trans>Percentage of the market price</Trans>}
-            value={context.ratioText}
-            onChange={(text) => actor.send({ type: 'ratio.change', text })}
+            label={<Trans>Margin to the market, %</Trans>}
+            value={context.marginText}
+            onChange={(text) => actor.send({ type: 'margin.change', text })}
             error={message === null ? undefined : i18n._(message)}
             hint={
               <Trans>
                 From {lowest} to {highest}
               </Trans>
             }
-            inputMode="decimal"
+            // A margin may be negative ("-2"): a decimal keypad has no minus sign.
+            inputMode="text"
             autoComplete="off"
-            placeholder="100"
+            placeholder="0"
           />
         ) : (
           <TextField
@@ -111,7 +106,6 @@ export function PriceScreen({ actor, snapshot, catalogue, onBack }: StepProps) {
           />
         )}
         <Section>
-          {margin === null ? null : <Cell title={<Trans>Margin</Trans>} value={formatMargin(margin)} />}
           <Cell title={<Trans>Your price</Trans>} value={check.cents === null ? '—' : money(check.cents)} />
         </Section>
       </StepForm>

@@ -27,7 +27,7 @@ export function ReviewScreen({ actor, snapshot, catalogue, onBack }: StepProps) 
   const methods = context.methods.map((key) => methodNameOf(groups, key));
   const money = (cents: bigint) => formatFiat(fiatText(cents), fiat, catalogue);
   const crypto = (smallest: bigint) => formatCrypto(smallest.toString(), asset, catalogue);
-  const ratio = context.priceType === 'floating' ? ratioText(context.ratioText) : null;
+  const ratio = context.priceType === 'floating' ? ratioText(context.marginText) : null;
   const feePercent = formatPercent(context.market.assets.find((each) => each.code === asset)?.fee ?? '0');
   useScreenActions({
     main: { label: t`Publish`, onPress: () => actor.send({ type: 'publish' }), busy },

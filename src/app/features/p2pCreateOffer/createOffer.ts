@@ -11,6 +11,7 @@ import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
+import { offerAssetFrom } from '../../lib/p2p/offerAsset.ts';
 
 /**
  * The create-offer machine (machines/createOffer.machine.ts) wired to the app: `publishOffer` is
@@ -58,21 +59,7 @@ export interface MarketData {
  */
 export function createOfferMarket(data: MarketData): CreateOfferMarket {
   const { config, catalogue, balances } = data;
-  const assets = data.assets.flatMap((market) => {
-    const asset = catalogue.assets[market.code];
-    if (asset === undefined || asset.is_fiat || !asset.is_enabled) return [];
-    const available = balances.find((balance) => balance.asset === market.code)?.available ?? '0';
-    return [
-      {
-        code: market.code,
-        decimals: asset.decimals,
-        fee: market.fee,
-        min: asset.market.limits.min,
-        max: asset.market.limits.max,
-        available,
-      },
-    ];
-  });
+  const assets = data.assets.flatMap((market) => offerAssetFrom(market, catalogue, balances) ?? []);
   return {
     assets,
     fiats: data.fiats,

@@ -53,7 +53,7 @@ const storedEntry = z.object({
   fiat: z.nullable(text),
   priceType: z.enum(['fixed', 'floating']),
   priceText: text,
-  ratioText: text,
+  marginText: text,
   volumeText: text,
   minText: text,
   maxText: text,

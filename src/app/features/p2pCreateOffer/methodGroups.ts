@@ -29,7 +29,7 @@ export interface MethodChoices {
 /**
  * What the methods step offers. A sell offer: the person's saved methods of the fiat, their
  * masked data under each (it tells two cards of one bank apart). A buy offer: the fiat's catalogue,
- * a group's banks one by one under the group's name (the server takes "SBP · Sberbank", not SBP
+ * a group's banks one by one under the group's name (the server takes "Sberbank · SBP", not SBP
  * as a whole).
  */
 export function useMethodChoices(sell: boolean, fiat: string): MethodChoices {
@@ -79,11 +79,14 @@ export function useMethodChoices(sell: boolean, fiat: string): MethodChoices {
   return { groups, failed, retry };
 }
 
-/** How a chosen method reads on the review: "Salary card · Sberbank · •••• 4417", "SBP · Sberbank". */
+/**
+ * How a chosen method reads on the review: "Salary card · Sberbank · SBP · •••• 4417", "Sberbank · SBP"
+ * (the bank before its group, as paymentMethodLabel names it: two SBP banks read apart).
+ */
 export function methodNameOf(groups: readonly MethodGroup[] | undefined, key: string): string {
   for (const group of groups ?? []) {
     const row = group.rows.find((each) => each.key === key);
-    if (row !== undefined) return [group.header, row.title, row.subtitle].filter((part) => part !== null).join(' · ');
+    if (row !== undefined) return [row.title, group.header, row.subtitle].filter((part) => part !== null).join(' · ');
   }
   return key;
 }

@@ -1,20 +1,22 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Offer } from '../../../contract/p2p-offers.ts';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { formatCrypto, formatFiat } from '../../lib/p2p/offerFormat.ts';
 import { catalogueNameOf } from '../../lib/p2p/paymentMethodLabel.ts';
+import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { VerifiedBadge } from './VerifiedBadge.tsx';
 
 /**
- * One offer of a list: the maker (avatar, name, verified badge, orders and completion in the last
+ * One offer of a list: the maker (avatar, market username, verified badge, orders and completion in the last
  * 30 days), the price now, the limits of one order, what is left to trade and the payment methods.
  * The whole card opens the offer; `back=offers` brings its back to this list (spec 001 s.2).
  */
 export function OfferCard({ offer, catalogue }: { offer: Offer; catalogue: AssetCatalogue }) {
   const { user } = offer;
-  const name = user.name === '' ? user.username : user.name;
+  // The market username is the maker's public identity (the take form and the lists name them by it).
+  const name = user.username;
   const fiat = (amount: string) => formatFiat(amount, offer.fiat, catalogue);
   return (
     <PathLink href={`/p2p/offers/${offer.id}?back=offers`} className="p2p-offer">
@@ -26,14 +28,7 @@ export function OfferCard({ offer, catalogue }: { offer: Offer; catalogue: Asset
             {user.is_verified_merchant ? <VerifiedBadge /> : null}
           </span>
           <span className="p2p-offer-stats tabular">
-            <Plural value={user.orders} _0="No orders yet" one="# order" other="# orders" />
-            {/* A completion rate of no orders says nothing (0 % would read as a bad record). */}
-            {user.orders > 0 ? (
-              <>
-                {' · '}
-                <Trans>{user.orders_percent}% completed</Trans>
-              </>
-            ) : null}
+            <MakerOrderStats user={user} />
           </span>
         </span>
       </span>

@@ -53,7 +53,7 @@ export function ManagementView({ offer, leave }: { offer: Offer; leave: () => vo
         <p>
           {texts.direction}{' '}
           <span className={active ? 'p2p-offer-status p2p-offer-status--online' : 'p2p-offer-status'}>
-            {active ? <Trans>Online</Trans> : <Trans>Offline</Trans>}
+            {active ? <Trans context="offer status">Online</Trans> : <Trans context="offer status">Offline</Trans>}
           </span>
         </p>
       </header>
@@ -123,18 +123,29 @@ function OfferRows({ offer, active }: { offer: Offer; active: boolean }) {
           locked={active}
         />
         <EditRow to="/p2p/offers/$id/limits" offerId={id} title={<Trans>Limits</Trans>} value={texts.limits} />
+        {/* Method names are long ("T-Bank · SBP (Faster Payments System)"): under the title, one a line,
+            with the row's whole width, rather than squeezed into the value column. */}
         <EditRow
           to="/p2p/offers/$id/methods"
           offerId={id}
           title={<Trans>Payment methods</Trans>}
-          value={texts.methods}
-          note={active ? offline : undefined}
+          value={undefined}
+          note={
+            <>
+              {texts.methodList.map((method) => (
+                <span key={method} className="p2p-offer-method-line">
+                  {method}
+                </span>
+              ))}
+              {active ? <span className="p2p-offer-method-line">{offline}</span> : null}
+            </>
+          }
           locked={active}
         />
         <EditRow
           to="/p2p/offers/$id/time"
           offerId={id}
-          title={<Trans>Payment window</Trans>}
+          title={<Trans>Time to pay</Trans>}
           value={texts.paymentWindow}
         />
         {canEditRemark || offer.description !== '' ? (

@@ -6,20 +6,14 @@ import { marketFiatsQueryOptions } from '../../api/p2pMethodsQueries.ts';
 import { offerRefreshMs } from '../../api/p2pOfferQueries.ts';
 import { marketConfigQueryOptions } from '../../api/p2pQueries.ts';
 import { assetCatalogueQueryOptions } from '../../api/walletQueries.ts';
+import { marginTextOf } from '../../lib/p2p/margin.ts';
 import { formatFiat } from '../../lib/p2p/offerFormat.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { EditForm, type EditFormProps } from './OfferEditPage.tsx';
-import {
-  checkPrice,
-  fixedBand,
-  floatingPrice,
-  marginTextOf,
-  type PriceBands,
-  type PriceProblem,
-} from './offerPrice.ts';
+import { checkPrice, fixedBand, floatingPrice, type PriceBands, type PriceProblem } from './offerPrice.ts';
 
 /** `/p2p/offers/{id}/price`: fixed or floating, with the price it gives now. */
 export function PriceEdit({ offer, save, saving, formId }: EditFormProps) {

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { groupThousands, spaceSeparator } from '../../lib/money.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
+import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { PaymentMethodCell } from '../../ui/PaymentMethodCell.tsx';
@@ -215,15 +216,13 @@ function MethodRow({ offer, methodId }: { offer: Offer; methodId: number | null 
 function OfferFacts({ offer }: { offer: Offer }) {
   const texts = useOfferTexts(offer);
   const user = offer.user;
-  const percent = user.orders_percent;
-  const orders = user.orders;
   return (
     <div className="p2p-offer-details">
       <Section header={<Trans>Offer</Trans>}>
         <Cell title={<Trans>Price</Trans>} subtitle={texts.priceKind} value={texts.price} />
         <Cell title={<Trans>Limits</Trans>} value={texts.limits} />
         <Cell title={<Trans>Available</Trans>} value={texts.remaining} />
-        <Cell title={<Trans>Payment window</Trans>} value={texts.paymentWindow} />
+        <Cell title={<Trans>Time to pay</Trans>} value={texts.paymentWindow} />
         {offer.type === 'buy' ? <Cell title={<Trans>Maker pays with</Trans>} subtitle={texts.methods} /> : null}
         {offer.description === '' ? null : (
           <Cell
@@ -235,13 +234,9 @@ function OfferFacts({ offer }: { offer: Offer }) {
       <Section header={<Trans>Maker</Trans>}>
         <Link to="/p2p/users/$id" params={{ id: user.id }}>
           <Cell
-            icon={<UserAvatar name={user.name} colorIndex={user.user_color_index} />}
+            icon={<UserAvatar name={user.username} colorIndex={user.user_color_index} />}
             title={user.username}
-            subtitle={
-              <>
-                <Plural value={orders} one="# order" other="# orders" /> · <Trans>{percent}% completed</Trans>
-              </>
-            }
+            subtitle={<MakerOrderStats user={user} />}
             chevron
           />
         </Link>

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { PriceType } from '../../../contract/p2p-offers.ts';
 import { parseAmountInput } from '../../lib/amountInput.ts';
 import { toDecimal, unitsFromSmallest } from '../../lib/moneyUnits.ts';
+import { type MarginProblem, parseMargin, ratioTextOf } from '../../lib/p2p/margin.ts';
 import { FIAT_DECIMALS } from './takeAmount.ts';
 
 /**
@@ -32,31 +33,16 @@ function decimal(text: string): Decimal {
   return value;
 }
 
-/** A margin as typed ("+1.5", "−2", "-0,5") → its signed value, or why not. */
-function parseMargin(text: string): { ok: true; margin: Decimal } | { ok: false; problem: PriceProblem } {
-  const compact = text.replace(/\s/g, '');
-  const negative = /^[-−]/.test(compact);
-  const digits = compact.replace(/^[-−+]/, '');
-  if (digits === '') return { ok: false, problem: 'empty' };
-  const parsed = parseAmountInput(digits, FIAT_DECIMALS);
-  if (!parsed.ok) {
-    if (parsed.problem === 'zero') return { ok: true, margin: decimal('0') };
-    return { ok: false, problem: parsed.problem === 'too_many_decimals' ? 'too_many_decimals' : 'not_a_number' };
-  }
-  const size = unitsFromSmallest(parsed.smallest, FIAT_DECIMALS);
-  return { ok: true, margin: negative ? size.neg() : size };
-}
-
-/** "101.5" → "1.5", "98" → "-2": the margin field's first text. */
-export function marginTextOf(ratio: string): string {
-  return decimal(ratio).minus(100).toFixed();
+function marginProblemOf(problem: MarginProblem): PriceProblem {
+  if (problem === 'empty' || problem === 'too_many_decimals') return problem;
+  return 'not_a_number';
 }
 
 export function checkPrice(type: PriceType, text: string, bands: PriceBands): PriceCheck {
   if (type === 'floating') {
     const margin = parseMargin(text);
-    if (!margin.ok) return margin;
-    const ratio = margin.margin.plus(100);
+    if (!margin.ok) return { ok: false, problem: marginProblemOf(margin.problem) };
+    const ratio = decimal(ratioTextOf(margin.hundredths));
     if (ratio.lt(bands.floating.min)) return { ok: false, problem: 'below_band' };
     if (ratio.gt(bands.floating.max)) return { ok: false, problem: 'above_band' };
     return { ok: true, body: { price_type: 'floating', price: null, price_floating_ratio: ratio.toFixed() } };

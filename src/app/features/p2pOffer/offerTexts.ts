@@ -20,6 +20,8 @@ export interface OfferTexts {
   volume: string;
   remaining: string;
   methods: string;
+  /** The maker's methods one by one, for rows that show each on its own line. */
+  methodList: string[];
   paymentWindow: string;
   restrictions: string;
 }
@@ -35,6 +37,7 @@ export function offerTexts(offer: Offer, catalogue: AssetCatalogue | undefined, 
   const count = restrictionCount(offer.restrictions);
   const margin = offer.price_floating_ratio === null ? '' : formatMargin(offer.price_floating_ratio);
   const { asset, fiat: fiatCode } = offer;
+  const methodList = offer.payment.maker.map((method) => catalogueNameOf({ ...method, name: null }));
   return {
     direction:
       offer.type === 'sell' ? i18n._(msg`Sell ${asset} for ${fiatCode}`) : i18n._(msg`Buy ${asset} for ${fiatCode}`),
@@ -44,7 +47,8 @@ export function offerTexts(offer: Offer, catalogue: AssetCatalogue | undefined, 
     limits: `${fiat(offer.limits.min)} – ${fiat(offer.limits.max)}`,
     volume: formatCrypto(offer.volume, offer.asset, catalogue),
     remaining: formatCrypto(offer.remaining_volume, offer.asset, catalogue),
-    methods: offer.payment.maker.map((method) => catalogueNameOf({ ...method, name: null })).join(', '),
+    methods: methodList.join(', '),
+    methodList,
     paymentWindow: i18n._(paymentWindowMessage(offer.payment.time_limit)),
     restrictions:
       count === 0

@@ -1,23 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MarketProfileStats } from '../../../contract/p2p-profile.ts';
+import { assetCatalogueQueryOptions } from '../../api/walletQueries.ts';
+import { formatFiat } from '../../lib/p2p/offerFormat.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { accountAgeOf } from './accountAge.ts';
-
-/** "$12,345.60", "$0": the traded volume, in US dollars as the server counts it. */
-function formatUsd(volume: string, locale: string): string {
-  const amount = Number(volume);
-  if (!Number.isFinite(amount)) return volume;
-  // Whole dollars without ",00"; cents, when there are any, in full ("$1,234.50").
-  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
-}
 
 function OrdersAndRate({ orders, percent }: { orders: number; percent: number }) {
   return (
@@ -54,7 +43,8 @@ export function ProfileStats({
   /** The review counts as a section of their own, with `link` at its end (a page lists them itself: 'none'). */
   reviews?: 'counts' | 'none' | ReactNode;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const catalogue = useQuery(assetCatalogueQueryOptions());
   return (
     <>
       <Section
@@ -79,7 +69,8 @@ export function ProfileStats({
           title={t`All time`}
           value={<OrdersAndRate orders={stats.all_time.completed_orders} percent={stats.all_time.completion_percent} />}
         />
-        <Cell title={t`Volume`} value={formatUsd(stats.volume_usd, i18n.locale)} />
+        {/* US dollars as the server counts them, written like every fiat amount (docs/formatting.md): "$1 234.50". */}
+        <Cell title={t`Volume`} value={formatFiat(stats.volume_usd, 'USD', catalogue.data)} />
         <Cell title={t`On the market`} value={<AccountAge days={stats.account_age_days} />} />
       </Section>
       {reviews === 'none' ? null : (

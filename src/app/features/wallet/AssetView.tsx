@@ -41,7 +41,14 @@ function AssetBalanceCard({ asset }: { asset: Asset }) {
         </p>
       ) : null}
       {held === '0' ? null : (
-        <Section footer={<Trans>Held for operations on their way, such as a withdrawal being sent.</Trans>}>
+        <Section
+          footer={
+            <Trans>
+              Held for operations on their way, such as a withdrawal being sent, and reserved by your P2P offers while
+              they are online.
+            </Trans>
+          }
+        >
           <Cell title={<Trans>Available</Trans>} value={<Amount smallest={available} asset={asset} full />} />
           <Cell title={<Trans>On hold</Trans>} value={<Amount smallest={held} asset={asset} full />} />
         </Section>

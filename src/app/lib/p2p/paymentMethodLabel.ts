@@ -2,9 +2,12 @@ import type { PaymentMethod } from '../../../contract/p2p-payment-methods.ts';
 
 type MethodNames = Pick<PaymentMethod, 'name' | 'locale' | 'child_locale'>;
 
-/** The catalogue's name of a saved method: "SBP · Sberbank" for a group's bank, else "Tinkoff". */
+/**
+ * The catalogue's name of a saved method: "Sberbank · SBP" for a group's bank, else "Tinkoff". The
+ * bank leads: rows cut long names at the end, and two SBP methods must still read apart.
+ */
 export function catalogueNameOf(method: MethodNames): string {
-  return method.child_locale === null ? method.locale : `${method.locale} · ${method.child_locale}`;
+  return method.child_locale === null ? method.locale : `${method.child_locale} · ${method.locale}`;
 }
 
 /**
