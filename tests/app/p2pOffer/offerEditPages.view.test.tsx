@@ -6,6 +6,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
+import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
 import { type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 import { settle } from '../support/heldServer.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
@@ -21,19 +22,19 @@ import {
 
 const usdt = (() => {
   const asset = p2pCatalogue.assets.USDT;
-  if (asset === undefined) throw new Error('The fixture catalogue has USDT');
+  if (asset === undefined || asset.is_fiat) throw new Error('The fixture catalogue has USDT');
   return asset;
 })();
 
 /** The catalogue with USDT's market limits: 10 to 1 000 USDT an offer or an order. */
-const limitedCatalogue = {
+const limitedCatalogue: AssetCatalogue = {
   assets: {
     ...p2pCatalogue.assets,
     USDT: { ...usdt, market: { ...usdt.market, limits: { min: '10000000', max: '1000000000' } } },
   },
 };
 
-function start(path: string, offer: Offer = offerFixture(), catalogue = p2pCatalogue) {
+function start(path: string, offer: Offer = offerFixture(), catalogue: AssetCatalogue = p2pCatalogue) {
   const sent: FakeRequest[] = [];
   stubFetch((request) => {
     if (request.method !== 'GET') {
