@@ -65,6 +65,11 @@ export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => voi
           </Trans>
         }
       />
+      {offer.status === 'inactive' && (
+        <p className="p2p-take-offline" role="status">
+          <Trans>This offer is offline. It can be taken once its author turns it online again.</Trans>
+        </p>
+      )}
       <AmountForm
         offer={offer}
         text={draft.amount}
