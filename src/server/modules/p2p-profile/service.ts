@@ -113,7 +113,12 @@ async function usernameChangesWithinYear(db: Database, userId: number, now: Date
  * read is where scams and abuse go, so it needs a known person, the `basic` verification level
  * (phone and personal data), and an account that is not blocked.
  */
-export async function canEditRemark(db: Database, flags: FeatureFlagPolicy, userId: number, now: Date): Promise<boolean> {
+export async function canEditRemark(
+  db: Database,
+  flags: FeatureFlagPolicy,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
   const settings = await getUserSettings(db, flags, userId);
   if (isBlocked(settings.compliance, now)) return false;
   return hasLevel(db, userId, 'basic');
