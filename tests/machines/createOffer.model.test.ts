@@ -395,6 +395,15 @@ function click(role: 'radio' | 'checkbox' | 'button', name: string | RegExp): vo
   act(() => void fireEvent.click(screen.getByRole(role, { name })));
 }
 
+/** The fields typed alike: the event that types into each, its label on screen and where the model keeps the text. */
+const TYPED_FIELDS = {
+  'price.change': ['Price for 1 USDT, RUB', 'priceText'],
+  'margin.change': ['Margin to the market, %', 'marginText'],
+  'min.change': ['Minimum per order, RUB', 'minText'],
+  'max.change': ['Maximum per order, RUB', 'maxText'],
+  'restriction.change': ['Account age, days', 'age'],
+} as const satisfies Record<string, readonly [string, keyof World]>;
+
 /** What leaving a step by its main action or by back clears: the server's and the connection's complaints. */
 function clearComplaints(world: World): void {
   world.refusedAt = null;
@@ -420,13 +429,15 @@ async function perform(world: World, event: ModelEvent<CreateOfferMachine>): Pro
       world.priceType = event.priceType;
       break;
     case 'price.change':
-      type('Price for 1 USDT, RUB', event.text);
-      world.priceText = event.text;
-      break;
     case 'margin.change':
-      type('Margin to the market, %', event.text);
-      world.marginText = event.text;
+    case 'min.change':
+    case 'max.change':
+    case 'restriction.change': {
+      const [label, kept] = TYPED_FIELDS[event.type];
+      type(label, event.text);
+      world[kept] = event.text;
       break;
+    }
     case 'market.update':
       // The page hands newer reference prices to the machine; nothing on this screen sends them.
       throw new Error('played off screen');
@@ -437,14 +448,6 @@ async function perform(world: World, event: ModelEvent<CreateOfferMachine>): Pro
     case 'volume.max':
       click('button', 'Max');
       world.volumeText = '100';
-      break;
-    case 'min.change':
-      type('Minimum per order, RUB', event.text);
-      world.minText = event.text;
-      break;
-    case 'max.change':
-      type('Maximum per order, RUB', event.text);
-      world.maxText = event.text;
       break;
     case 'methods.available':
       // The methods screen says which methods exist as soon as their list is in.
@@ -471,10 +474,6 @@ async function perform(world: World, event: ModelEvent<CreateOfferMachine>): Pro
     case 'premium.toggle':
       click('checkbox', 'Telegram Premium users only');
       world.premium = !world.premium;
-      break;
-    case 'restriction.change':
-      type('Account age, days', event.text);
-      world.age = event.text;
       break;
     case 'currency.submit':
     case 'price.submit':
