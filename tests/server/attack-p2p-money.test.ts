@@ -1,46 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offer } from '../../src/contract/p2p-offers';
 import { resultAnswer } from '../../src/contract/security';
 import { assets } from '../../src/server/db/schema/catalogue';
 import { p2pOffers } from '../../src/server/db/schema/p2p-offers';
-import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
-import { creditUser, ledgerViolations, userBalance } from './helpers/ledger';
-import {
-  buyOfferBody,
-  offerList,
-  passportVerified,
-  savedMethodId,
-  sellOfferBody,
-  settablePriceFeed,
-  usdt,
-} from './helpers/p2p-offers';
-import { type Call, caller, expectError, ok } from './helpers/security';
-import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
+import { ledgerViolations, userBalance } from './helpers/ledger';
+import { p2pMarketServer } from './helpers/p2p-market';
+import { buyOfferBody, offerList, sellOfferBody, usdt } from './helpers/p2p-offers';
+import { expectError, ok } from './helpers/security';
 
 // Attack review of the P2P market's money (docs/p2p.md "Attack review"): races, disabled pairs, huge amounts.
 
 describe('the P2P market’s money against a hostile maker', () => {
-  let server: TestServer;
-  const prices = settablePriceFeed({ 'USDT/RUB': '81' });
-
-  beforeAll(async () => {
-    server = await createTestServer({
-      featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
-      priceFeed: prices.feed,
-    });
-  });
-  afterAll(() => server.close());
-
-  const db = () => server.database.db;
-
-  async function seller(): Promise<{ userId: number; send: Call; methodId: number }> {
-    const { userId, token } = await signInTestUser(server.database);
-    const send = caller(server, token);
-    await passportVerified(db(), userId);
-    await creditUser(db(), { userId, asset: 'USDT', amount: usdt(300) });
-    return { userId, send, methodId: await savedMethodId(send) };
-  }
+  const { db, fundedMaker } = p2pMarketServer();
+  const seller = () => fundedMaker(300);
 
   async function setEnabled(code: string, isEnabled: boolean): Promise<void> {
     await db().update(assets).set({ isEnabled }).where(eq(assets.code, code));

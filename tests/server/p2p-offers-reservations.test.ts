@@ -1,20 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { offer } from '../../src/contract/p2p-offers';
 import { p2pOffers } from '../../src/server/db/schema/p2p-offers';
-import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
-import { creditUser, ledgerViolations, userBalance } from './helpers/ledger';
-import {
-  buyOfferBody,
-  passportVerified,
-  savedMethodId,
-  sellOfferBody,
-  settablePriceFeed,
-  usdt,
-} from './helpers/p2p-offers';
-import { type Call, caller, ok } from './helpers/security';
-import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
+import { ledgerViolations, userBalance } from './helpers/ledger';
+import { p2pMarketServer } from './helpers/p2p-market';
+import { buyOfferBody, sellOfferBody, usdt } from './helpers/p2p-offers';
+import { ok } from './helpers/security';
 
 type Command =
   | { readonly kind: 'create'; readonly maker: 0 | 1; readonly type: 'sell' | 'buy'; readonly volume: bigint }
@@ -42,26 +34,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 const expectedReservation = (remaining: bigint) => remaining + (remaining + 99n) / 100n;
 
 describe('offer reservations under random sequences', () => {
-  let server: TestServer;
-  const prices = settablePriceFeed({ 'USDT/RUB': '81' });
-
-  beforeAll(async () => {
-    server = await createTestServer({
-      featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
-      priceFeed: prices.feed,
-    });
-  });
-  afterAll(() => server.close());
-
-  const db = () => server.database.db;
-
-  async function newMaker(): Promise<{ userId: number; send: Call; methodId: number }> {
-    const { userId, token } = await signInTestUser(server.database);
-    const send = caller(server, token);
-    await passportVerified(db(), userId);
-    await creditUser(db(), { userId, asset: 'USDT', amount: usdt(100) });
-    return { userId, send, methodId: await savedMethodId(send) };
-  }
+  const { db, fundedMaker } = p2pMarketServer();
+  const newMaker = () => fundedMaker(100);
 
   it('keeps the ledger balanced and every offer holding remaining volume plus fee while active and nothing otherwise', async () => {
     await fc.assert(
