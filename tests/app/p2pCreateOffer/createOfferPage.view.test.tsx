@@ -9,8 +9,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../src/app/lib/session.ts';
 import type { Platform } from '../../../src/app/platform/types.ts';
-import type { MarketConfig } from '../../../src/contract/p2p-market.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
+import { marketConfig, ownProfile } from '../p2pOffer/offerFixtures.ts';
 import { cryptoAsset, fiatAsset } from '../support/assets.ts';
 import { baseSettings, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
@@ -24,47 +24,6 @@ const catalogue: AssetCatalogue = {
     }),
     RUB: fiatAsset('RUB', 'Russian ruble', '₽'),
   },
-};
-
-const config: MarketConfig = {
-  floating_ratio: { min: '90', max: '110' },
-  fixed_price_ratio: { min: '80', max: '120' },
-  time_limits: [15, 30, 45, 60, 120, 180],
-  default_time_limit: 30,
-  max_active_offers: 10,
-  max_payment_methods: 20,
-  max_offer_payment_methods: 5,
-  max_description_length: 1000,
-  open_orders_per_offer: { regular: 4, verified_merchant: 10 },
-  unlock_duration_hours: 24,
-  price_refresh_ms: 5000,
-};
-
-const profile = {
-  user: {
-    id: 7,
-    username: 'anna_trades',
-    name: 'Anna',
-    user_color_index: 2,
-    orders: 0,
-    orders_percent: 0,
-    volume: '0',
-    is_verified_merchant: false,
-  },
-  stats: {
-    all_time: { completed_orders: 0, completion_percent: 0 },
-    last_30_days: { completed_orders: 0, completion_percent: 0 },
-    volume_usd: '0',
-    positive_reviews: 0,
-    negative_reviews: 0,
-    account_age_days: 30,
-  },
-  is_online: true,
-  last_seen_at: null,
-  registered_at: '2026-10-25T10:00:00.000Z',
-  account_info: { can_edit_remark: true },
-  is_premium: false,
-  username_changes_left: 2,
 };
 
 const sberbank = {
@@ -99,13 +58,13 @@ function install(): Fake {
           balances: [{ asset: 'USDT', available: '200000000', held: '0', local_amount: '0' }],
         });
       case 'GET /p2p/config':
-        return ok(config);
+        return ok(marketConfig);
       case 'GET /p2p/currencies/assets':
         return ok({ assets: [{ code: 'USDT', fee: '1.5' }] });
       case 'GET /p2p/currencies/fiats':
         return ok({ fiats: [{ code: 'RUB', prices: { USDT: fake.price } }] });
       case 'GET /p2p/profile':
-        return ok(profile);
+        return ok(ownProfile(true));
       case 'GET /p2p/payment-methods':
         return ok({ methods: fake.methods });
       case 'POST /p2p/offers':

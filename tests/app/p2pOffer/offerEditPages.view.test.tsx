@@ -8,17 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
 import { type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
-import { settle } from '../support/heldServer.ts';
+import { shows } from '../support/shows.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
-import {
-  marketConfig,
-  marketFiats,
-  marketSession,
-  offerFixture,
-  ownProfile,
-  p2pCatalogue,
-  verificationOverview,
-} from './offerFixtures.ts';
+import { marketAnswer, marketSession, offerFixture, p2pCatalogue } from './offerFixtures.ts';
 
 const usdt = (() => {
   const asset = p2pCatalogue.assets.USDT;
@@ -53,34 +45,13 @@ function start(path: string, offer: Offer = offerFixture(), catalogue: AssetCata
         });
       case 'GET /p2p/offers/42':
         return ok(offer);
-      case 'GET /p2p/profile':
-        return ok(ownProfile(false));
-      case 'GET /verification':
-        return ok(verificationOverview(true));
-      case 'GET /p2p/config':
-        return ok(marketConfig);
-      case 'GET /p2p/currencies/fiats':
-        return ok(marketFiats);
-      case 'GET /authentication/config':
-        return ok({ bot_id: 1, bot_username: 'kopilka_bot', login_url: '/x', local_mode: false });
       default:
-        return undefined;
+        return marketAnswer(request.route);
     }
   });
   const platform = fakePlatform('web');
   const app = renderApp({ path, platform, session: fakeSession(marketSession()) });
   return { ...app, platform, sent };
-}
-
-async function shows(text: string | RegExp) {
-  const started = Date.now();
-  while (screen.queryByText(text) === null && Date.now() - started < 3000) {
-    await act(async () => {
-      vi.advanceTimersByTime(0);
-      await settle();
-    });
-  }
-  return screen.getByText(text);
 }
 
 /** A text with its no-break and thin spaces as plain ones. */

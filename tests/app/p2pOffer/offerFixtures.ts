@@ -10,7 +10,7 @@ import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import type { OwnMarketProfile } from '../../../src/contract/p2p-profile.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
 import { cryptoAsset, fiatAsset } from '../support/assets.ts';
-import { baseSettings } from '../support/fakeApi.ts';
+import { type Answer, baseSettings, ok } from '../support/fakeApi.ts';
 
 export const p2pCatalogue: AssetCatalogue = {
   assets: {
@@ -127,4 +127,30 @@ export function ownProfile(canEditRemark: boolean): OwnMarketProfile {
 
 export function verificationOverview(passport: boolean) {
   return { levels: [], passport: { completed: passport }, address: { completed: false }, phone: null };
+}
+
+/**
+ * The fake server's answers to the offer pages' reads of the person and the market: their own
+ * market profile (`canEditRemark`, false unless said), their verification (`passport`, done
+ * unless said), the market's configuration and reference prices, and the sign-in configuration.
+ * Undefined for any other route.
+ */
+export function marketAnswer(
+  route: string,
+  person: { canEditRemark?: boolean; passport?: boolean } = {},
+): Answer | undefined {
+  switch (route) {
+    case 'GET /p2p/profile':
+      return ok(ownProfile(person.canEditRemark ?? false));
+    case 'GET /verification':
+      return ok(verificationOverview(person.passport ?? true));
+    case 'GET /p2p/config':
+      return ok(marketConfig);
+    case 'GET /p2p/currencies/fiats':
+      return ok(marketFiats);
+    case 'GET /authentication/config':
+      return ok({ bot_id: 1, bot_username: 'kopilka_bot', login_url: '/x', local_mode: false });
+    default:
+      return undefined;
+  }
 }

@@ -21,15 +21,7 @@ import { ok } from '../support/fakeApi.ts';
 import { fieldOf, HELD_SERVER_FAKE_TIMERS, HeldServer, NO_ANSWER, settle } from '../support/heldServer.ts';
 import { expectStates, leafStates } from '../support/stateExpectations.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
-import {
-  marketConfig,
-  marketFiats,
-  marketSession,
-  offerFixture,
-  ownProfile,
-  p2pCatalogue,
-  verificationOverview,
-} from './offerFixtures.ts';
+import { marketAnswer, marketSession, offerFixture, p2pCatalogue } from './offerFixtures.ts';
 
 const STATUS = 'PUT /p2p/offers/42/active';
 const DELETE = 'DELETE /p2p/offers/42';
@@ -264,18 +256,8 @@ describe.each(SCENARIOS)('the offer’s pages along the offerManagement paths ($
             return now().deleted
               ? { status: 404, body: { code: 'offer_not_found', message: 'gone' } }
               : ok(offerFixture({ status: now().active ? 'active' : 'inactive', price: now().price }));
-          case 'GET /p2p/profile':
-            return ok(ownProfile(false));
-          case 'GET /verification':
-            return ok(verificationOverview(true));
-          case 'GET /p2p/config':
-            return ok(marketConfig);
-          case 'GET /p2p/currencies/fiats':
-            return ok(marketFiats);
-          case 'GET /authentication/config':
-            return ok({ bot_id: 1, bot_username: 'kopilka_bot', login_url: '/x', local_mode: false });
           default:
-            return undefined;
+            return marketAnswer(request.route);
         }
       });
       server.install();

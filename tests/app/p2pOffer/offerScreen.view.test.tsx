@@ -10,16 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import { type Answer, ok, stubFetch } from '../support/fakeApi.ts';
 import { settle } from '../support/heldServer.ts';
+import { shows } from '../support/shows.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
-import {
-  marketConfig,
-  marketFiats,
-  marketSession,
-  offerFixture,
-  ownProfile,
-  p2pCatalogue,
-  verificationOverview,
-} from './offerFixtures.ts';
+import { marketAnswer, marketSession, offerFixture, p2pCatalogue } from './offerFixtures.ts';
 
 interface Setup {
   offer?: Offer | Answer;
@@ -39,23 +32,13 @@ function start(setup: Setup = {}) {
         return ok(p2pCatalogue);
       case 'GET /p2p/offers/42':
         return 'status' in offer && 'body' in offer ? offer : ok(offer);
-      case 'GET /p2p/profile':
-        return ok(ownProfile(setup.canEditRemark ?? false));
-      case 'GET /verification':
-        return ok(verificationOverview(setup.passport ?? true));
-      case 'GET /p2p/config':
-        return ok(marketConfig);
-      case 'GET /p2p/currencies/fiats':
-        return ok(marketFiats);
       case 'GET /wallet/balance':
         return ok({
           total: { currency: 'USD', amount: '0' },
           balances: [{ asset: 'USDT', available: setup.balance ?? '0', held: '0', local_amount: '0' }],
         });
-      case 'GET /authentication/config':
-        return ok({ bot_id: 1, bot_username: 'kopilka_bot', login_url: '/x', local_mode: false });
       default:
-        return undefined;
+        return marketAnswer(request.route, { canEditRemark: setup.canEditRemark, passport: setup.passport });
     }
   });
   const platform = fakePlatform('web');
@@ -68,17 +51,6 @@ function start(setup: Setup = {}) {
 }
 
 const main = (platform: ReturnType<typeof fakePlatform>) => platform.screenActions.snapshot().main;
-
-async function shows(text: string | RegExp) {
-  const started = Date.now();
-  while (screen.queryByText(text) === null && Date.now() - started < 3000) {
-    await act(async () => {
-      vi.advanceTimersByTime(0);
-      await settle();
-    });
-  }
-  return screen.getByText(text);
-}
 
 function type(label: string, value: string) {
   act(() => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
