@@ -4,11 +4,11 @@
  * reference price is 96 RUB per USDT, its fixed band 80–120 %, its floating band 90–110 %.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
 import { type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
-import { shows } from '../support/shows.ts';
+import { fakeTimersForEachTest, shows } from '../support/fakeTimerScreen.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 import { marketAnswer, marketSession, offerFixture, p2pCatalogue } from './offerFixtures.ts';
 
@@ -65,14 +65,7 @@ function type(label: string, value: string) {
 
 const save = (platform: ReturnType<typeof fakePlatform>) => platform.screenActions.snapshot().main;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  window.sessionStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+fakeTimersForEachTest();
 
 describe('the price page', () => {
   it('refuses a fixed price outside 80–120 % of the market price, and says the bounds', async () => {

@@ -6,11 +6,11 @@
  * 500–10 000 RUB).
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../../src/contract/p2p-offers.ts';
 import { type Answer, ok, stubFetch } from '../support/fakeApi.ts';
+import { fakeTimersForEachTest, shows } from '../support/fakeTimerScreen.ts';
 import { settle } from '../support/heldServer.ts';
-import { shows } from '../support/shows.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 import { marketAnswer, marketSession, offerFixture, p2pCatalogue } from './offerFixtures.ts';
 
@@ -58,14 +58,7 @@ function type(label: string, value: string) {
 
 const taker = (overrides: Partial<Offer> = {}) => offerFixture({ is_mine: false, status: 'active', ...overrides });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  window.sessionStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+fakeTimersForEachTest();
 
 describe('which view the offer screen shows', () => {
   it('a missing offer is an empty view saying so', async () => {
