@@ -542,7 +542,6 @@ describe('malformed input on every endpoint of the contract', () => {
             const schema = endpoint[fuzz.check.part];
             fc.pre(schema === undefined || !z.safeParse(schema, fuzz.check.value).success);
           }
-          process.stderr.write(`FZ ${Date.now()} ${fuzz.label.slice(0, 80)} ${fuzz.method} ${fuzz.auth}\n`);
           const before = await snapshot();
           const response = await send(endpoint, fuzz);
           const after = await snapshot();
