@@ -50,6 +50,7 @@ describe('the mini app init data algorithm', () => {
           last_name: 'Kibenko',
           username: 'vdkfrost',
           language_code: 'ru',
+          is_premium: true,
           photo_url: 'https://t.me/i/userpic/320/abc.svg',
         },
         authDate: 1790000000,
