@@ -470,6 +470,8 @@ describe('P2P offers', () => {
         ['PUT', `/p2p/offers/${id}/methods`, { payment_method_ids: [mallory.methodId], catalogue_methods: [] }],
         ['PUT', `/p2p/offers/${id}/time`, { time_limit: 60 }],
         ['PUT', `/p2p/offers/${id}/conditions`, { description: '' }],
+        // Mallory may not write conditions at all: the missing offer still answers first.
+        ['PUT', `/p2p/offers/${id}/conditions`, { description: 'Pay me first' }],
         [
           'PUT',
           `/p2p/offers/${id}/restrictions`,

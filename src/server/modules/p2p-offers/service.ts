@@ -240,6 +240,12 @@ export async function editOfferConditions(
   id: number,
   description: string,
 ): Promise<Offer> {
+  // Another user's or a missing offer is a 404 whatever the permission says (editOffer checks again under its lock).
+  const [own] = await context.db
+    .select({ id: p2pOffers.id })
+    .from(p2pOffers)
+    .where(and(eq(p2pOffers.id, id), eq(p2pOffers.userId, viewer.userId)));
+  if (own === undefined) throw offerErrors.notFound();
   await assertMayWriteConditions(context, viewer.userId, description);
   return editOffer(context, viewer, id, async () => ({ description }));
 }
