@@ -69,6 +69,18 @@ export const publicMarketProfile = z.object({
 });
 export type PublicMarketProfile = z.infer<typeof publicMarketProfile>;
 
+/** A time of day, "HH:MM" (24 h). */
+export const timeOfDay = z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Expected HH:MM'));
+
+/**
+ * Quiet hours (P2P.md "Quiet hours"): a daily window in the user's time zone (settings'
+ * `timezone`), which may cross midnight ("23:00"–"07:00"); `from` equal to `to` is refused
+ * (WRONG_SLEEP). While it lasts the user's offers are hidden and cannot be taken, and
+ * notifications that can wait are held until it ends.
+ */
+export const quietHours = z.object({ from: timeOfDay, to: timeOfDay });
+export type QuietHours = z.infer<typeof quietHours>;
+
 /** The user's own market profile (GET /p2p/profile): the public part plus what only they see. */
 export const ownMarketProfile = z.object({
   ...publicMarketProfile.shape,
@@ -78,6 +90,10 @@ export const ownMarketProfile = z.object({
   is_premium: z.boolean(),
   /** Username changes left in the last 12 months (two a year), before the order rules. */
   username_changes_left: z.int(),
+  /** Null when none are set. */
+  quiet_hours: z.nullable(quietHours),
+  /** Whether the quiet hours are running now. */
+  is_quiet_now: z.boolean(),
 });
 export type OwnMarketProfile = z.infer<typeof ownMarketProfile>;
 
@@ -124,11 +140,16 @@ export const p2pProfileEndpoints = {
     errors: [401, 403],
     auth: true,
   }),
-  /** Changes the username (more fields, such as quiet hours, come with the next issue). */
+  /**
+   * Changes the username and/or the quiet hours (null switches them off); at least one field.
+   * A username change follows the eligibility rules; quiet hours are always allowed.
+   */
   updateOwnMarketProfile: defineEndpoint({
     method: 'PATCH',
     path: '/p2p/profile',
-    body: z.object({ username: marketUsername }),
+    body: z
+      .object({ username: z.optional(marketUsername), quiet_hours: z.optional(z.nullable(quietHours)) })
+      .check(z.refine((body) => body.username !== undefined || body.quiet_hours !== undefined, 'Nothing to change')),
     response: resultAnswer,
     errors: [401, 403, 409, 422, 429],
     auth: true,

@@ -122,6 +122,8 @@ export function ownProfile(canEditRemark: boolean): OwnMarketProfile {
     account_info: { can_edit_remark: canEditRemark },
     is_premium: false,
     username_changes_left: 2,
+    quiet_hours: null,
+    is_quiet_now: false,
   };
 }
 

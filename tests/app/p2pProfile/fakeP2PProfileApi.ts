@@ -50,6 +50,8 @@ export const ownProfile: OwnMarketProfile = {
   account_info: { can_edit_remark: true },
   is_premium: false,
   username_changes_left: 2,
+  quiet_hours: null,
+  is_quiet_now: false,
 };
 
 export interface FakeP2PProfileApi {

@@ -22,7 +22,8 @@ export function registerP2pProfileRoutes(app: FastifyInstance, context: Endpoint
     p2pProfileEndpoints.updateOwnMarketProfile,
     async ({ userId, body }) => {
       await assertP2pAccess(context, userId, write);
-      await changeUsername(context.db, userId, body.username, context.now());
+      // Quiet hours are issue 13's (docs/p2p.md "Quiet hours"); until they are stored, only the name changes.
+      if (body.username !== undefined) await changeUsername(context.db, userId, body.username, context.now());
       return { result: true };
     },
     // A refused change says whether the name is taken: limited like the availability check.

@@ -145,6 +145,8 @@ export async function ownMarketProfileOf(
     account_info: { can_edit_remark: remark },
     is_premium: person[0]?.isPremium ?? false,
     username_changes_left: Math.max(0, usernameChangesPerYear - changes),
+    quiet_hours: null,
+    is_quiet_now: false,
   };
 }
 
