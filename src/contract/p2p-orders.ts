@@ -367,12 +367,25 @@ export const orderErrorCodes = {
 
 const idParams = z.object({ id: orderId });
 
-function transitionEndpoint<const P extends string, const B extends z.ZodMiniType | undefined>(path: P, body: B) {
+/** A transition without a body. */
+function transitionEndpoint<const P extends string>(path: P) {
   return defineEndpoint({
     method: 'POST',
     path: `/p2p/orders/:id/${path}`,
     params: idParams,
-    ...(body === undefined ? {} : { body }),
+    response: order,
+    errors: [401, 403, 404, 409, 422, 429],
+    auth: true,
+  });
+}
+
+/** A transition with a body (its own function: a conditional spread would type `body` as possibly undefined). */
+function transitionWithBody<const P extends string, const B extends z.ZodMiniType>(path: P, body: B) {
+  return defineEndpoint({
+    method: 'POST',
+    path: `/p2p/orders/:id/${path}`,
+    params: idParams,
+    body,
     response: order,
     errors: [401, 403, 404, 409, 422, 429],
     auth: true,
@@ -425,27 +438,27 @@ export const p2pOrderEndpoints = {
     auth: true,
   }),
   /** The maker accepts a `processed` order. */
-  acceptOrder: transitionEndpoint('accept', undefined),
+  acceptOrder: transitionEndpoint('accept'),
   /** The maker declines a `processed` order (canceled, caused by the maker's side). */
-  declineOrder: transitionEndpoint('decline', undefined),
+  declineOrder: transitionEndpoint('decline'),
   /** Either side in `processed`, the buyer in `accepted`. */
-  cancelOrder: transitionEndpoint('cancel', z.object({ reason: cancelReason })),
+  cancelOrder: transitionWithBody('cancel', z.object({ reason: cancelReason })),
   /** The buyer: "I've paid" (`accepted` → `pending`). */
-  markOrderPaid: transitionEndpoint('paid', undefined),
+  markOrderPaid: transitionEndpoint('paid'),
   /** The buyer withdraws "I've paid" (`pending` → `accepted`, recorded; the payment window starts again). */
-  unmarkOrderPaid: transitionEndpoint('unpaid', undefined),
+  unmarkOrderPaid: transitionEndpoint('unpaid'),
   /** The seller confirms receipt with a passcode token (type `p2p`, hash {@link releaseHash}). */
-  confirmOrderReceipt: transitionEndpoint('confirm', z.object({ token: opaqueToken })),
-  openOrderDispute: transitionEndpoint(
+  confirmOrderReceipt: transitionWithBody('confirm', z.object({ token: opaqueToken })),
+  openOrderDispute: transitionWithBody(
     'dispute',
     z.object({ reason: disputeReason, message: disputeMessage, file_ids: disputeFileIds }),
   ),
-  respondToOrderDispute: transitionEndpoint(
+  respondToOrderDispute: transitionWithBody(
     'dispute/response',
     z.object({ message: disputeMessage, file_ids: disputeFileIds }),
   ),
   /** One review per side, after completion. */
-  reviewOrder: transitionEndpoint(
+  reviewOrder: transitionWithBody(
     'review',
     z.object({
       type: reviewType,
