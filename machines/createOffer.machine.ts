@@ -13,6 +13,7 @@ import {
   ratioText,
   restrictionNames,
 } from './createOffer/offerRules.ts';
+import { type CreateOfferStep, createOfferSteps } from './createOffer/steps.ts';
 
 /**
  * Creating a P2P offer (spec 001 s.2 `/p2p/offers/new`, s.3 "P2P offer"; ../shared/design/P2P.md;
@@ -43,18 +44,7 @@ import {
  * offer's id, whose screen the maker turns online from.
  */
 
-export const createOfferSteps = [
-  'type',
-  'currency',
-  'price',
-  'amounts',
-  'methods',
-  'time',
-  'conditions',
-  'restrictions',
-  'review',
-] as const;
-export type CreateOfferStep = (typeof createOfferSteps)[number];
+export { type CreateOfferStep, createOfferSteps } from './createOffer/steps.ts';
 
 export type OfferSide = 'buy' | 'sell';
 export type PriceKind = 'fixed' | 'floating';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { decimalString } from './amount';
 import { defineEndpoint } from './endpoint';
+import { catalogueIdentifierPattern, fiatAmount, fiatCode, marketAssetCode } from './p2p-codes';
 
 // The P2P market's reference data (spec 001 s.7 "P2P", the first six calls): the market's
 // configuration, which assets and fiats trade, the curated payment-method catalogue per fiat, and
@@ -11,17 +12,8 @@ export const offerTypes = ['buy', 'sell'] as const;
 export const offerType = z.enum(offerTypes);
 export type OfferType = z.infer<typeof offerType>;
 
-/** Crypto asset code as in the wallet catalogue (USDT, TON, BTC …). */
-export const marketAssetCode = z.string().check(z.regex(/^[A-Z0-9]{2,12}$/));
-/** Fiat code as in the wallet catalogue (RUB, USD, EUR …). */
-export const fiatCode = z.string().check(z.regex(/^[A-Z]{3}$/));
-
-/**
- * An amount of fiat money as a decimal string with at most 2 decimals (spec 001 s.9 "Fiat
- * precision"), e.g. "1500" or "99.9". Limits and prices are fiat amounts.
- */
-export const fiatAmount = z.string().check(z.regex(/^(0|[1-9][0-9]{0,14})(\.[0-9]{1,2})?$/, 'Expected a fiat amount'));
-export type FiatAmount = z.infer<typeof fiatAmount>;
+// The codes and the fiat amount live in a module with nothing but zod (the app's routes use them).
+export { type FiatAmount, fiatAmount, fiatCode, marketAssetCode } from './p2p-codes';
 
 /** The payment window choices of an offer, in minutes (P2P.md "The order lifecycle"). */
 export const offerTimeLimits = [15, 30, 45, 60, 120, 180] as const;
@@ -100,7 +92,7 @@ export type PaymentDetailField = z.infer<typeof paymentDetailField>;
  */
 export const paymentCatalogueEntry = z.object({
   type: z.enum(['bank', 'emoney']),
-  identifier: z.string().check(z.regex(/^[a-z0-9_-]{1,48}$/)),
+  identifier: z.string().check(z.regex(catalogueIdentifierPattern)),
   locale: z.string(),
   is_parent: z.boolean(),
   /** The details a method of this entry needs; empty for a parent (its children say). */

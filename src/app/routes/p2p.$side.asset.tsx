@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AssetChoiceView } from '../features/p2pMarket/ChoicePages.tsx';
-import { filtersOf } from '../features/p2pMarket/offerFilters.ts';
+import { filtersOf, offerListSearch } from '../features/p2pMarket/offerListSearch.ts';
+import { marketSides } from '../lib/p2p/marketSide.ts';
+import { choiceParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
-import { offerListRouteOptions } from './-p2pListRoute.ts';
+import { prefetchOfferList } from './-p2pLoaders.ts';
 
 /** `/p2p/{side}/asset`: the asset of the list. */
 export const Route = createFileRoute('/p2p/$side/asset')({
-  ...offerListRouteOptions,
+  params: { parse: (raw) => ({ side: choiceParamOrNotFound(marketSides, raw.side) }) },
+  validateSearch: offerListSearch,
+  loader: ({ context }) => prefetchOfferList(context),
   component: function AssetChoiceRoute() {
     const { side } = Route.useParams();
     const search = Route.useSearch();

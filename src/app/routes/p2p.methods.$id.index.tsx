@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { paymentMethodQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { MethodView } from '../features/p2pMethods/MethodView.tsx';
-import { methodIdParams } from '../features/p2pMethods/methodsParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /** `/p2p/methods/{id}`: one saved payment method. */
 export const Route = createFileRoute('/p2p/methods/$id/')({
-  params: { parse: (raw) => parseParamsOrNotFound(methodIdParams, raw) },
+  params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(paymentMethodQueryOptions(params.id));

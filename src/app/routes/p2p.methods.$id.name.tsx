@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { paymentMethodQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { MethodNameView } from '../features/p2pMethods/MethodNameView.tsx';
-import { methodIdParams } from '../features/p2pMethods/methodsParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /** `/p2p/methods/{id}/name`: the method's name (spec 001 s.2: a numeric id, back to the method). */
 export const Route = createFileRoute('/p2p/methods/$id/name')({
-  params: { parse: (raw) => parseParamsOrNotFound(methodIdParams, raw) },
+  params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(paymentMethodQueryOptions(params.id));

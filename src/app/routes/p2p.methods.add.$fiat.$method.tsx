@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { catalogueIdentifierPattern, fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodFormView } from '../features/p2pMethods/AddMethodFormView.tsx';
-import { addMethodParams } from '../features/p2pMethods/methodsParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /** `/p2p/methods/add/{fiat}/{method}`: the details of a bank or e-money service. */
 export const Route = createFileRoute('/p2p/methods/add/$fiat/$method')({
-  params: { parse: (raw) => parseParamsOrNotFound(addMethodParams, raw) },
+  params: {
+    parse: (raw) => ({
+      fiat: patternParamOrNotFound(fiatCodePattern, raw.fiat),
+      method: patternParamOrNotFound(catalogueIdentifierPattern, raw.method),
+    }),
+  },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.method));

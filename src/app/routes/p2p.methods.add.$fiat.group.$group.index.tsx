@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { catalogueIdentifierPattern, fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodGroupView } from '../features/p2pMethods/AddMethodGroupView.tsx';
-import { addGroupParams } from '../features/p2pMethods/methodsParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /** `/p2p/methods/add/{fiat}/group/{group}`: the banks of a group such as SBP. */
 export const Route = createFileRoute('/p2p/methods/add/$fiat/group/$group/')({
-  params: { parse: (raw) => parseParamsOrNotFound(addGroupParams, raw) },
+  params: {
+    parse: (raw) => ({
+      fiat: patternParamOrNotFound(fiatCodePattern, raw.fiat),
+      group: patternParamOrNotFound(catalogueIdentifierPattern, raw.group),
+    }),
+  },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { fiatCatalogueQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodCatalogueView } from '../features/p2pMethods/AddMethodCatalogueView.tsx';
-import { addFiatParams } from '../features/p2pMethods/methodsParams.ts';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /** `/p2p/methods/add/{fiat}`: the fiat's catalogue of banks, e-money and groups. */
 export const Route = createFileRoute('/p2p/methods/add/$fiat/')({
-  params: { parse: (raw) => parseParamsOrNotFound(addFiatParams, raw) },
+  params: { parse: (raw) => ({ fiat: patternParamOrNotFound(fiatCodePattern, raw.fiat) }) },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(context.session.queryOptions);
     void context.queryClient.prefetchQuery(fiatCatalogueQueryOptions(params.fiat));

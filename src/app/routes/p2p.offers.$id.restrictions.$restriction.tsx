@@ -1,18 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { offerQueryOptions } from '../api/p2pOfferQueries.ts';
-import { restrictionParams } from '../features/p2pOffer/offerParams.ts';
 import { RestrictionEdit, restrictionTitle } from '../features/p2pOffer/RestrictionsEdit.tsx';
-import { parseParamsOrNotFound } from '../lib/routeParams.ts';
+import { restrictionPages } from '../features/p2pOffer/restrictionPages.ts';
+import { choiceParamOrNotFound, idParamOrNotFound } from '../lib/routeParams.ts';
 import { OfferEditRoute } from './-offerRoute.tsx';
+import { prefetchOffer } from './-p2pLoaders.ts';
 
 /** `/p2p/offers/{id}/restrictions/{premium|orders-percent|orders|volume|age}`: one restriction. */
 export const Route = createFileRoute('/p2p/offers/$id/restrictions/$restriction')({
-  params: { parse: (raw) => parseParamsOrNotFound(restrictionParams, raw) },
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(offerQueryOptions(params.id));
+  params: {
+    parse: (raw) => ({
+      id: idParamOrNotFound(raw.id),
+      restriction: choiceParamOrNotFound(restrictionPages, raw.restriction),
+    }),
   },
+  loader: ({ context, params }) => prefetchOffer(context, params.id),
   component: RestrictionRoute,
 });
 

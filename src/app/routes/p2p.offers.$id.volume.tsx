@@ -1,11 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { VolumeEdit } from '../features/p2pOffer/AmountEdits.tsx';
-import { OfferEditRoute, offerRouteOptions } from './-offerRoute.tsx';
+import { idParamOrNotFound } from '../lib/routeParams.ts';
+import { OfferEditRoute } from './-offerRoute.tsx';
+import { prefetchOffer } from './-p2pLoaders.ts';
 
 /** `/p2p/offers/{id}/volume`: edit the volume (only while offline). */
 export const Route = createFileRoute('/p2p/offers/$id/volume')({
-  ...offerRouteOptions,
+  params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
+  loader: ({ context, params }) => prefetchOffer(context, params.id),
   component: function EditRoute() {
     const { id } = Route.useParams();
     const { t } = useLingui();

@@ -3,17 +3,13 @@ import { marketFiatsQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { marketAssetsQueryOptions, marketConfigQueryOptions } from '../api/p2pQueries.ts';
 import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { CreateOfferPage } from '../features/p2pCreateOffer/CreateOfferPage.tsx';
-import {
-  type CreateOfferSearch,
-  createOfferSearch,
-  flowSearchOf,
-} from '../features/p2pCreateOffer/createOfferSteps.ts';
+import { type CreateOfferSearch, createOfferSearch, flowSearchOf } from '../features/p2pCreateOffer/createOfferUrl.ts';
 import type { FlowWrite } from '../lib/flowUrl.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /**
  * `/p2p/offers/new`: type, asset and fiat, price, amounts, methods, time to pay, conditions,
- * restrictions, review; each step its own URL (`?step=`: features/p2pCreateOffer/createOfferSteps.ts).
+ * restrictions, review; each step its own URL (`?step=`: features/p2pCreateOffer/createOfferUrl.ts).
  */
 export const Route = createFileRoute('/p2p/offers/new')({
   validateSearch: createOfferSearch,

@@ -19,15 +19,8 @@ import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { CannotCreateOffers } from './CannotCreateOffers.tsx';
 import { CreateOfferFlowView } from './CreateOfferFlowView.tsx';
 import { type CreateOfferActor, createOfferMarket, type MarketData, provideCreateOffer } from './createOffer.ts';
-import {
-  type CreateOfferSearch,
-  createOfferSearchOf,
-  createOfferStepOf,
-  entryOf,
-  forgetOfferDraft,
-  readOfferDraft,
-  writeOfferDraft,
-} from './createOfferSteps.ts';
+import { createOfferStepOf, entryOf, forgetOfferDraft, readOfferDraft, writeOfferDraft } from './createOfferSteps.ts';
+import { type CreateOfferSearch, createOfferSearchOf } from './createOfferUrl.ts';
 
 /**
  * `/p2p/offers/new`: the market's config, assets and reference prices, the wallet catalogue and

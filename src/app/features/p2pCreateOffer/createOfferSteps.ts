@@ -9,36 +9,14 @@ import {
   createOfferSteps,
 } from '../../../../machines/createOffer.machine.ts';
 
-/**
- * The create-offer flow's steps as URLs (src/app/lib/flowUrl.ts, docs/flow-urls.md):
- * `/p2p/offers/new` for the type, then `?step=currency`, `price`, `amounts`, `methods`, `time`,
- * `conditions`, `restrictions`, `review`. The URL holds only the step; what was entered is kept
- * in this tab's sessionStorage (see `readOfferDraft`), so a reload, or a detour through
- * `/p2p/methods/add` to add a payment method, comes back to the same step with it.
- */
-export type { CreateOfferStep } from '../../../../machines/createOffer.machine.ts';
-
-/** The route's search: an unknown step is dropped, not guessed at. */
-export const createOfferSearch = z.object({
-  step: z.catch(z.optional(z.enum(createOfferSteps)), undefined),
-});
-export type CreateOfferSearch = z.infer<typeof createOfferSearch>;
+// What the create-offer flow keeps across a reload or a detour through `/p2p/methods/add`: the
+// entry in this tab's sessionStorage, resumed at the URL's step (createOfferUrl.ts).
 
 type Snapshot = SnapshotFrom<typeof createOfferMachine>;
 
 /** The step a snapshot stands for (publishing and its outcomes stay on the review). */
 export function createOfferStepOf(snapshot: Snapshot): CreateOfferStep {
   return createOfferSteps.find((step) => snapshot.hasTag(step)) ?? 'review';
-}
-
-/** The URL's search for a step: no step on the first one. */
-export function createOfferSearchOf(step: CreateOfferStep): CreateOfferSearch {
-  return step === 'type' ? {} : { step };
-}
-
-/** The flow's field of a route search that may hold others (the root's `back`). */
-export function flowSearchOf(search: CreateOfferSearch): CreateOfferSearch {
-  return createOfferSearchOf(search.step ?? 'type');
 }
 
 /** Where the draft is kept: per tab, gone when the tab closes; no personal data (docs/p2p.md). */

@@ -17,7 +17,8 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { normalizeSearch, SearchField } from '../../ui/SearchField.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { type MarketReference, MarketReferenceGate } from './MarketReferenceGate.tsx';
-import { methodsOf, methodsParam, type OfferListSearch, type ShownMarket, shownMarket } from './offerFilters.ts';
+import { methodsOf, methodsParam, type ShownMarket, shownMarket } from './offerFilters.ts';
+import type { OfferListSearch } from './offerListSearch.ts';
 import { useReturnToList } from './returnToList.ts';
 import './p2p-market.css';
 

@@ -14,20 +14,14 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { AmountFilter } from './AmountFilter.tsx';
 import { type MarketReference, MarketReferenceGate } from './MarketReferenceGate.tsx';
 import { OfferCard } from './OfferCard.tsx';
-import {
-  isNarrowed,
-  listFiltersOf,
-  methodsOf,
-  type OfferListSearch,
-  type ShownMarket,
-  shownMarket,
-} from './offerFilters.ts';
+import { isNarrowed, listFiltersOf, methodsOf, type ShownMarket, shownMarket } from './offerFilters.ts';
+import type { OfferListSearch } from './offerListSearch.ts';
 import { ShowMore } from './ShowMore.tsx';
 import './p2p-market.css';
 
 /**
  * /p2p/{side}: the offers someone buying (`/p2p/buy`, sell offers) or selling (`/p2p/sell`, buy
- * offers) can take, best price first, filtered by what the URL says (offerFilters.ts). Prices
+ * offers) can take, best price first, filtered by what the URL says (offerListSearch.ts). Prices
  * follow the reference price: the pages shown are fetched again every `config.price_refresh_ms`.
  */
 export function OffersListView({

@@ -1,47 +1,10 @@
-import * as z from 'zod/mini';
-import {
-  fiatAmount,
-  fiatCode,
-  type MarketAsset,
-  type MarketFiat,
-  marketAssetCode,
-} from '../../../contract/p2p-market.ts';
+import type { MarketAsset, MarketFiat } from '../../../contract/p2p-market.ts';
 import type { OfferListFilters } from '../../api/p2pQueries.ts';
-import { type MarketSide, marketSides, offerTypeOfSide } from '../../lib/p2p/marketSide.ts';
+import { type MarketSide, offerTypeOfSide } from '../../lib/p2p/marketSide.ts';
+import type { OfferListSearch } from './offerListSearch.ts';
 
-/**
- * An offer list's filters live in its URL (`/p2p/buy?asset=USDT&fiat=RUB&methods=sbp,tinkoff&
- * amount=1500&verified=true`), so a reload, a shared link and back keep them, and the choice
- * pages (`/asset`, `/fiat`, `/method`, `/verification`) read and write the same search. Anything
- * malformed is dropped, never guessed at; an absent asset or fiat takes its default.
- */
-
-const methodIdentifier = /^[a-z0-9_-]{1,48}$/;
-/** The API's bound on repeated `payment_methods`. */
-const maxMethods = 20;
-
-/** "sbp,tinkoff": catalogue identifiers, comma-separated (they never contain a comma). */
-const methodList = z.string().check(
-  z.refine((text) => {
-    const parts = text.split(',');
-    return parts.length <= maxMethods && parts.every((part) => methodIdentifier.test(part));
-  }),
-);
-
-/** The router reads `amount=1500` as the number 1500 and `amount="1500"` as text: both are the amount. */
-const amountParam = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value) => String(value)),
-);
-
-export const offerListSearch = z.object({
-  asset: z.catch(z.optional(marketAssetCode), undefined),
-  fiat: z.catch(z.optional(fiatCode), undefined),
-  methods: z.catch(z.optional(methodList), undefined),
-  amount: z.catch(z.optional(z.pipe(amountParam, fiatAmount)), undefined),
-  verified: z.catch(z.optional(z.boolean()), undefined),
-});
-export type OfferListSearch = z.infer<typeof offerListSearch>;
+// What an offer list shows for its URL's filters (offerListSearch.ts): the defaults, the API's
+// query, whether anything narrows it.
 
 /** The methods of a search, as a list (none: every method). */
 export function methodsOf(search: Pick<OfferListSearch, 'methods'>): string[] {
@@ -96,18 +59,4 @@ export function listFiltersOf(side: MarketSide, market: ShownMarket, search: Off
 /** Whether anything beyond the asset and the fiat narrows the list (the empty state offers to clear it). */
 export function isNarrowed(search: OfferListSearch): boolean {
   return search.methods !== undefined || search.amount !== undefined || search.verified === true;
-}
-
-/** The route params of `/p2p/{side}` and its choice pages: anything but buy or sell is not found. */
-export const sideParams = z.object({ side: z.enum(marketSides) });
-
-/** The filters alone (the root's `back` is where the page's back goes, not a filter). */
-export function filtersOf(search: OfferListSearch): OfferListSearch {
-  return {
-    asset: search.asset,
-    fiat: search.fiat,
-    methods: search.methods,
-    amount: search.amount,
-    verified: search.verified,
-  };
 }

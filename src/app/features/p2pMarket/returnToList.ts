@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { MarketSide } from '../../lib/p2p/marketSide.ts';
-import type { OfferListSearch } from './offerFilters.ts';
+import type { OfferListSearch } from './offerListSearch.ts';
 
 /**
  * A choice page's way back to its list, with the filters it changed. The list opened the page,

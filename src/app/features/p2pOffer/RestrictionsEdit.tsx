@@ -11,15 +11,12 @@ import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { EditForm, type EditFormProps } from './OfferEditPage.tsx';
+import { type RestrictionPage, restrictionPages } from './restrictionPages.ts';
 
-/**
- * The offer's restrictions (spec 001 s.3 "Offer restrictions", P2P.md "Restrictions": checked by
- * the server when an order is placed): `/p2p/offers/{id}/restrictions` lists them, each opens its
- * sub-page (`premium`, `orders-percent`, `orders`, `volume`, `age`), which saves the whole set
- * with that one changed.
- */
-export const restrictionPages = ['premium', 'orders-percent', 'orders', 'volume', 'age'] as const;
-export type RestrictionPage = (typeof restrictionPages)[number];
+// The offer's restrictions (spec 001 s.3 "Offer restrictions", P2P.md "Restrictions": checked by
+// the server when an order is placed): `/p2p/offers/{id}/restrictions` lists them, each opens its
+// sub-page (`premium`, `orders-percent`, `orders`, `volume`, `age`), which saves the whole set
+// with that one changed.
 
 type NumberRestriction = Exclude<keyof OfferRestrictions, 'telegram_premium_required'>;
 
