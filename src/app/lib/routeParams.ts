@@ -46,8 +46,3 @@ export function patternParamOrNotFound(pattern: RegExp, raw: string | undefined)
   if (raw === undefined || !pattern.test(raw)) throw notFound();
   return raw;
 }
-
-/** A fiat code segment (`RUB`), as the market's contract spells it. */
-export const fiatCodePattern = /^[A-Z]{3}$/;
-/** A payment catalogue identifier segment (`sbp`, `tinkoff`), as the market's contract spells it. */
-export const catalogueIdentifierPattern = /^[a-z0-9_-]{1,48}$/;
