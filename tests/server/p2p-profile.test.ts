@@ -109,6 +109,8 @@ describe('market profiles', () => {
         account_info: { can_edit_remark: false },
         is_premium: false,
         username_changes_left: 2,
+        quiet_hours: null,
+        is_quiet_now: false,
       });
       expect(profile.user.id).not.toBe(300_000_004);
     });

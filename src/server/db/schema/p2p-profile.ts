@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -34,11 +35,23 @@ export const p2pProfiles = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** The verified merchant status (next issue); a badge on offers and profiles. */
     isVerifiedMerchant: boolean('is_verified_merchant').notNull().default(false),
+    /**
+     * Quiet hours (P2P.md "Quiet hours"): minutes after midnight in the user's settings time zone,
+     * both set or both null; `from` after `to` crosses midnight (23:00–07:00).
+     */
+    quietFromMinute: smallint('quiet_from_minute'),
+    quietToMinute: smallint('quiet_to_minute'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('p2p_profiles_username_lower').on(sql`lower(${table.username})`),
     check('p2p_profiles_public_id_positive', sql`${table.publicId} > 0`),
+    check(
+      'p2p_profiles_quiet_hours',
+      sql`(${table.quietFromMinute} is null and ${table.quietToMinute} is null)
+        or (${table.quietFromMinute} between 0 and 1439 and ${table.quietToMinute} between 0 and 1439
+          and ${table.quietFromMinute} <> ${table.quietToMinute})`,
+    ),
   ],
 );
 

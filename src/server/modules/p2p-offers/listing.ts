@@ -9,6 +9,7 @@ import { p2pProfiles, p2pTradeDays } from '../../db/schema/p2p-profile';
 import { userSettings } from '../../db/schema/users';
 import { validationFailed } from '../../http/api-error';
 import { priceIn } from '../../integrations/prices/price-feed';
+import { inQuietHoursSql } from '../p2p-profile/quiet-hours';
 import { windowStart } from '../p2p-profile/summaries';
 import { isMarketFiat, type MarketAssetFacts, marketAssetFacts } from './market';
 import type { OffersContext } from './service';
@@ -30,9 +31,9 @@ function makerNotBlocked(now: Date): SQL {
       or coalesce(${userSettings.softBanUntil} > ${now.toISOString()}::timestamptz, false)))`;
 }
 
-/** Seam for the next issue's quiet hours (P2P.md "Quiet hours"): a maker in theirs is hidden. No one has any yet. */
-function makerOutsideQuietHours(_now: Date): SQL {
-  return sql`true`;
+/** A maker in their quiet hours is hidden (P2P.md "Quiet hours"); their offers still open by link. */
+function makerOutsideQuietHours(now: Date): SQL {
+  return sql`not ${inQuietHoursSql(p2pOffers.userId, now)}`;
 }
 
 /** Seam for the next issue's orders: an offer at its open-order cap (4, 10 for verified merchants) is hidden. */

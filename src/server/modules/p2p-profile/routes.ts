@@ -3,6 +3,8 @@ import { p2pProfileEndpoints } from '../../../contract/p2p-profile';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { assertP2pAccess } from '../p2p-market/access';
+import { ensureProfile } from './profiles';
+import { assertQuietHours, setQuietHours } from './quiet-hours';
 import { listReviewsOf, reviewStatsOf } from './reviews';
 import { changeUsername, isUsernameTaken, marketProfileOf, ownMarketProfileOf, profileByPublicId } from './service';
 
@@ -22,8 +24,14 @@ export function registerP2pProfileRoutes(app: FastifyInstance, context: Endpoint
     p2pProfileEndpoints.updateOwnMarketProfile,
     async ({ userId, body }) => {
       await assertP2pAccess(context, userId, write);
-      // Quiet hours are issue 13's (docs/p2p.md "Quiet hours"); until they are stored, only the name changes.
-      if (body.username !== undefined) await changeUsername(context.db, userId, body.username, context.now());
+      const now = context.now();
+      // Both are checked before either is saved: a refused window must not leave a changed name behind.
+      if (body.quiet_hours !== undefined) assertQuietHours(body.quiet_hours);
+      if (body.username !== undefined) await changeUsername(context.db, userId, body.username, now);
+      if (body.quiet_hours !== undefined) {
+        await ensureProfile(context.db, userId, now);
+        await setQuietHours(context.db, userId, body.quiet_hours);
+      }
       return { result: true };
     },
     // A refused change says whether the name is taken: limited like the availability check.

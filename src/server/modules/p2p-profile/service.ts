@@ -11,6 +11,7 @@ import { getUserSettings } from '../settings/service';
 import { hasLevel } from '../verification/state';
 import { isOnline, isPresenceDue, lastSeenToMinute, recordPresence } from './presence';
 import { ensureProfile, type ProfileRow } from './profiles';
+import { isInQuietHours, quietHoursOf } from './quiet-hours';
 import { reviewStatsOf } from './reviews';
 import {
   displayName,
@@ -134,19 +135,20 @@ export async function ownMarketProfileOf(
   // A profile created just now missed this request's presence check (it ran before the profile existed).
   const profile = isPresenceDue(stored.lastSeenAt, now) ? { ...stored, lastSeenAt: now } : stored;
   if (profile !== stored) await recordPresence(db, userId, now);
-  const [view, person, changes, remark] = await Promise.all([
+  const [view, person, changes, remark, quietNow] = await Promise.all([
     publicProfileOf(db, profile, now),
     db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, userId)),
     usernameChangesWithinYear(db, userId, now),
     canEditRemark(db, flags, userId, now),
+    isInQuietHours(db, userId, now),
   ]);
   return {
     ...view,
     account_info: { can_edit_remark: remark },
     is_premium: person[0]?.isPremium ?? false,
     username_changes_left: Math.max(0, usernameChangesPerYear - changes),
-    quiet_hours: null,
-    is_quiet_now: false,
+    quiet_hours: quietHoursOf(profile),
+    is_quiet_now: quietNow,
   };
 }
 
