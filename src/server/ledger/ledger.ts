@@ -137,6 +137,36 @@ export function transfer(
   });
 }
 
+/**
+ * one user's held → another user's available (amount less fee) and → fees (fee): a P2P order's
+ * release, where `amount` is the whole escrow and the fee comes out of it.
+ */
+export function releaseHeldWithFee(
+  tx: Database,
+  posting: Posting & {
+    readonly fromUserId: number;
+    readonly toUserId: number;
+    readonly asset: string;
+    readonly amount: bigint;
+    readonly fee: bigint;
+  },
+): Promise<void> {
+  assertNotNegative('fee', posting.fee);
+  assertPositive('amount less fee', posting.amount - posting.fee);
+  if (posting.fromUserId === posting.toUserId) throw new Error('A release must pay another user');
+  return postJournal(tx, {
+    operationId: posting.operationId,
+    type: posting.type,
+    asset: posting.asset,
+    step: 'transfer',
+    legs: [
+      { account: held(posting.fromUserId), amount: -posting.amount },
+      { account: available(posting.toUserId), amount: posting.amount - posting.fee },
+      { account: fees, amount: posting.fee },
+    ],
+  });
+}
+
 export interface AssetBalances {
   readonly available: bigint;
   readonly held: bigint;

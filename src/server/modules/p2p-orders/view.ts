@@ -1,0 +1,229 @@
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type {
+  Order,
+  OrderHistoryEntry,
+  OrderListItem,
+  OrderPaymentDetail,
+  OrderPaymentMethod,
+  OrderSide,
+  OrderStatus,
+} from '../../../contract/p2p-orders';
+import { maskPaymentData } from '../../../contract/p2p-payment-details';
+import type { Language } from '../../../contract/settings';
+import type { Database } from '../../db/database';
+import { p2pOrderHistory, p2pOrderTimers } from '../../db/schema/p2p-orders';
+import { catalogueNames, fieldsOf, resolveCatalogueChoice } from '../p2p-market/payment-catalogue';
+import { fiatAmountOf, fiatCents } from '../p2p-offers/money';
+import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
+import { offerUsersOf } from '../p2p-profile/summaries';
+import { orderActionsOf } from './lifecycle-facts';
+import { type OrderRow, sellerOf, sideOf } from './parties';
+
+// An order as one of its parties sees it (spec 001 s.4 "P2P order"). The seller's full payment
+// details go to the buyer alone, and only while the buyer has to pay or has paid: from `accepted`
+// until the order ends (P2P.md "Payment methods"); everyone else, the seller included, sees the
+// main detail's last 4 characters. Support's view is the disputes module's.
+
+export interface OrderViewer {
+  readonly userId: number;
+  readonly language: Language;
+}
+
+/** Statuses in which the buyer sees the seller's full details. */
+const detailsShownIn: ReadonlySet<OrderStatus> = new Set(['accepted', 'pending', 'confirmed', 'disputed']);
+
+function fiatText(amount: string): string {
+  return fiatAmountOf(fiatCents(amount));
+}
+
+/** The sealed copy opened and put in the catalogue entry's field order (a field the entry no longer has comes last, as text). */
+function fullDetails(order: OrderRow, cipher: DetailsCipher): OrderPaymentDetail[] {
+  const values = cipher.open(sellerOf(order), order.methodSealedDetails);
+  const choice = resolveCatalogueChoice(order.fiatCode, order.methodIdentifier, order.methodChildIdentifier);
+  const fields = choice === null ? [] : fieldsOf(choice);
+  const known = fields.flatMap((field) => {
+    const value = values[field.key];
+    return value === undefined ? [] : [{ key: field.key, kind: field.kind, value }];
+  });
+  const unknown = Object.entries(values)
+    .filter(([key]) => !fields.some((field) => field.key === key))
+    .map(([key, value]) => ({ key, kind: 'text' as const, value }));
+  return [...known, ...unknown];
+}
+
+function paymentMethodOf(
+  order: OrderRow,
+  side: OrderSide,
+  viewer: OrderViewer,
+  cipher: DetailsCipher,
+): OrderPaymentMethod {
+  const names = catalogueNames(order.fiatCode, order.methodIdentifier, order.methodChildIdentifier, viewer.language);
+  return {
+    identifier: order.methodIdentifier,
+    locale: names.locale,
+    child_identifier: order.methodChildIdentifier,
+    child_locale: names.child_locale,
+    name: side === 'seller' ? order.methodName : null,
+    data: maskPaymentData(order.methodDataTail),
+    details: side === 'buyer' && detailsShownIn.has(order.status) ? fullDetails(order, cipher) : null,
+  };
+}
+
+/** The running timer the parties see (the settlement step is the worker's own). */
+async function runningTimers(db: Database, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, Order['timer']>();
+  const rows = await db
+    .select()
+    .from(p2pOrderTimers)
+    .where(
+      and(
+        inArray(p2pOrderTimers.orderId, [...orderIds]),
+        isNull(p2pOrderTimers.doneAt),
+        ne(p2pOrderTimers.kind, 'settlement'),
+      ),
+    );
+  return new Map(
+    rows.flatMap((row) =>
+      row.kind === 'settlement' ? [] : [[row.orderId, { kind: row.kind, due_at: row.dueAt.toISOString() }] as const],
+    ),
+  );
+}
+
+async function counterpartiesOf(db: Database, viewer: OrderViewer, orders: readonly OrderRow[], now: Date) {
+  const others = orders.map((order) => (order.makerId === viewer.userId ? order.takerId : order.makerId));
+  return offerUsersOf(db, [...new Set(others)], now);
+}
+
+interface Common {
+  readonly side: OrderSide;
+  readonly item: OrderListItem;
+}
+
+/** What the list and the order share, or null when the viewer is not a party. */
+async function commonOf(
+  db: Database,
+  viewer: OrderViewer,
+  order: OrderRow,
+  context: {
+    readonly counterparty: OrderListItem['counterparty'] | undefined;
+    readonly timer: Order['timer'] | undefined;
+    readonly now: Date;
+  },
+): Promise<Common | null> {
+  const side = sideOf(order, viewer.userId);
+  if (side === null || context.counterparty === undefined) return null;
+  return {
+    side,
+    item: {
+      id: order.id,
+      offer_type: order.offerType,
+      asset: order.assetCode,
+      fiat: order.fiatCode,
+      status: order.status,
+      side,
+      is_maker: order.makerId === viewer.userId,
+      counterparty: context.counterparty,
+      price: fiatText(order.price),
+      amount: order.amount,
+      fiat_amount: fiatText(order.fiatAmount),
+      actions: await orderActionsOf(db, order, side, context.now),
+      timer: context.timer ?? null,
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Orders as list rows for the viewer, in the given order; rows the viewer is no party to are left out. */
+export async function toOrderListItems(
+  db: Database,
+  viewer: OrderViewer,
+  orders: readonly OrderRow[],
+  now: Date,
+): Promise<OrderListItem[]> {
+  const [users, timers] = await Promise.all([
+    counterpartiesOf(db, viewer, orders, now),
+    runningTimers(
+      db,
+      orders.map((order) => order.id),
+    ),
+  ]);
+  const items: OrderListItem[] = [];
+  for (const order of orders) {
+    const other = order.makerId === viewer.userId ? order.takerId : order.makerId;
+    const common = await commonOf(db, viewer, order, {
+      counterparty: users.get(other),
+      timer: timers.get(order.id),
+      now,
+    });
+    if (common !== null) items.push(common.item);
+  }
+  return items;
+}
+
+function historyOf(rows: readonly (typeof p2pOrderHistory.$inferSelect)[]): OrderHistoryEntry[] {
+  return rows.map((row) => ({
+    from: row.fromStatus,
+    to: row.toStatus,
+    actor: row.actor,
+    detail: row.detail,
+    at: row.at.toISOString(),
+  }));
+}
+
+/** Seams the disputes and reviews modules fill: the order's dispute and reviews as the viewer sees them. */
+export interface OrderExtras {
+  readonly dispute: Order['dispute'];
+  readonly reviews: Order['reviews'];
+}
+
+export const noExtras: OrderExtras = { dispute: null, reviews: { mine: null, theirs: null } };
+
+/** One order as the viewer (a party) sees it; null when they are not a party. */
+export async function toOrder(
+  db: Database,
+  cipher: DetailsCipher,
+  viewer: OrderViewer,
+  order: OrderRow,
+  now: Date,
+  extras: OrderExtras = noExtras,
+): Promise<Order | null> {
+  const [items, history] = await Promise.all([
+    toOrderListItems(db, viewer, [order], now),
+    db.select().from(p2pOrderHistory).where(eq(p2pOrderHistory.orderId, order.id)).orderBy(asc(p2pOrderHistory.id)),
+  ]);
+  const [item] = items;
+  if (item === undefined) return null;
+  const canceledAt = history.findLast((entry) => entry.toStatus === 'canceled')?.at ?? order.updatedAt;
+  return {
+    id: item.id,
+    offer_id: order.offerId,
+    offer_type: item.offer_type,
+    asset: item.asset,
+    fiat: item.fiat,
+    status: item.status,
+    side: item.side,
+    is_maker: item.is_maker,
+    counterparty: item.counterparty,
+    price: item.price,
+    amount: item.amount,
+    fiat_amount: item.fiat_amount,
+    fee: order.fee,
+    time_limit: order.timeLimit,
+    payment_method: paymentMethodOf(order, item.side, viewer, cipher),
+    conditions: order.conditions,
+    actions: item.actions,
+    timer: item.timer,
+    cancel:
+      order.cancelCause === null
+        ? null
+        : { cause: order.cancelCause, reason: order.cancelReason, at: canceledAt.toISOString() },
+    dispute: extras.dispute,
+    reviews: extras.reviews,
+    locked_until:
+      item.side === 'buyer' && order.buyerLockedUntil !== null ? order.buyerLockedUntil.toISOString() : null,
+    history: historyOf(history),
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  };
+}
