@@ -29,6 +29,7 @@ import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
 import { offerPaymentMethodUsage } from './modules/p2p-offers/usage';
+import { registerP2pOrderRoutes } from './modules/p2p-orders/routes';
 import { detailsCipher, detailsKeyFrom } from './modules/p2p-payment-methods/details-cipher';
 import { registerP2pPaymentMethodRoutes } from './modules/p2p-payment-methods/routes';
 import type { PaymentMethodUsage } from './modules/p2p-payment-methods/usage';
@@ -92,6 +93,8 @@ export interface AppDependencies {
   readonly paymentDetailsSecret?: string;
   /** Whether an offer lists a saved payment method; until offers exist, none does. */
   readonly paymentMethodUsage?: PaymentMethodUsage;
+  /** Accept new P2P orders at once (the default); false leaves them `processed` for the maker (tests). */
+  readonly p2pAutoAccept?: boolean;
 }
 
 export interface SecurityDependencies {
@@ -160,10 +163,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerP2pProfileRoutes(app, context);
   registerP2pMarketRoutes(app, context);
   registerP2pOfferRoutes(app, context);
+  const paymentDetails = detailsCipher(
+    detailsKeyFrom(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken),
+  );
   registerP2pPaymentMethodRoutes(app, context, {
-    cipher: detailsCipher(detailsKeyFrom(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken)),
+    cipher: paymentDetails,
     usage: dependencies.paymentMethodUsage ?? offerPaymentMethodUsage,
   });
+  registerP2pOrderRoutes(app, context, { cipher: paymentDetails, autoAccept: dependencies.p2pAutoAccept ?? true });
   const uploads = await registerUploads(
     app,
     context,
