@@ -304,3 +304,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : { kind: 'stored' },
   };
 }
+
+/**
+ * The verified-merchant conditions (P2P.md "Verified merchant"; docs/p2p.md "Reputation, quiet
+ * hours and verified merchants"): completed orders all time, completion over the last 30 days,
+ * the verification level, and the security deposit held while the status lasts, released
+ * `refundDelayMs` after leaving it.
+ */
+export const verifiedMerchantRules = {
+  minCompletedOrders: 50,
+  minCompletionPercent30d: 95,
+  verificationLevel: 'p2p-merchant',
+  depositAsset: 'USDT',
+  /** Whole units of the deposit asset. */
+  depositWhole: 500n,
+  refundDelayMs: 7 * 86_400_000,
+} as const;

@@ -7,6 +7,7 @@ import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
+import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
 import { diskFileStore } from './modules/uploads/file-store';
 import { s3FileStore } from './modules/uploads/s3-store';
 import { localIdentityProviderPath } from './modules/verification/local-pages';
@@ -51,12 +52,19 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The withdrawal worker failed a pass'),
   });
 
+  const merchantRefundWorker = startMerchantRefundWorker({
+    db: database.db,
+    now: () => new Date(),
+    onError: (error) => app.log.error({ err: error }, 'The merchant refund worker failed a pass'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await withdrawalWorker.stop();
+    await merchantRefundWorker.stop();
     await app.close();
     await database.close();
     process.exit(0);

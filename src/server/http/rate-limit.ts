@@ -77,6 +77,11 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 120, windowMs: minute },
     perAddress: { limit: 1200, windowMs: minute },
   },
+  /** Verified-merchant applications: each one holds and may release a deposit; a person applies a few times a year. */
+  merchant_apply: {
+    perAccount: { limit: 10, windowMs: 10 * minute },
+    perAddress: { limit: 100, windowMs: 10 * minute },
+  },
 } as const satisfies Readonly<Record<string, RateLimitRule>>;
 
 export type RateLimitRuleName = keyof typeof defaultRateLimitRules;
