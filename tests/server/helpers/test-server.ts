@@ -56,6 +56,8 @@ export interface TestServerOptions {
   readonly priceFeed?: ReferencePriceFeed;
   /** Whether an offer lists a saved payment method; none does otherwise. */
   readonly paymentMethodUsage?: PaymentMethodUsage;
+  /** Accept new P2P orders at once (the app's default); false keeps them `processed`. */
+  readonly p2pAutoAccept?: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...(options.featureFlags === undefined ? {} : { featureFlags: options.featureFlags }),
     ...(options.priceFeed === undefined ? {} : { priceFeed: options.priceFeed }),
     ...(options.paymentMethodUsage === undefined ? {} : { paymentMethodUsage: options.paymentMethodUsage }),
+    ...(options.p2pAutoAccept === undefined ? {} : { p2pAutoAccept: options.p2pAutoAccept }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),
