@@ -27,6 +27,7 @@ import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
+import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
 import { offerPaymentMethodUsage } from './modules/p2p-offers/usage';
 import { registerP2pOrderRoutes } from './modules/p2p-orders/routes';
@@ -178,6 +179,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   registerComplianceRoutes(app, context, uploads);
   await registerOperatorRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) }, uploads);
+  await registerP2pMerchantRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) });
   registerVerificationRoutes(app, context, {
     telegram: dependencies.telegram,
     uploads,
