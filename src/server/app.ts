@@ -31,6 +31,7 @@ import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
 import { offerPaymentMethodUsage } from './modules/p2p-offers/usage';
 import { registerP2pOrderRoutes } from './modules/p2p-orders/routes';
+import { registerOrderTransitionRoutes } from './modules/p2p-orders/transition-routes';
 import { detailsCipher, detailsKeyFrom } from './modules/p2p-payment-methods/details-cipher';
 import { registerP2pPaymentMethodRoutes } from './modules/p2p-payment-methods/routes';
 import type { PaymentMethodUsage } from './modules/p2p-payment-methods/usage';
@@ -172,6 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     usage: dependencies.paymentMethodUsage ?? offerPaymentMethodUsage,
   });
   registerP2pOrderRoutes(app, context, { cipher: paymentDetails, autoAccept: dependencies.p2pAutoAccept ?? true });
+  registerOrderTransitionRoutes(app, context, { cipher: paymentDetails });
   const uploads = await registerUploads(
     app,
     context,

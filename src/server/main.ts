@@ -7,6 +7,7 @@ import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
+import { startOrderTimersWorker } from './modules/p2p-orders/timers-worker';
 import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
 import { diskFileStore } from './modules/uploads/file-store';
 import { s3FileStore } from './modules/uploads/s3-store';
@@ -58,12 +59,20 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The merchant refund worker failed a pass'),
   });
 
+  // Order timers and settlements: SKIP LOCKED too, so every instance runs it.
+  const orderTimersWorker = startOrderTimersWorker({
+    db: database.db,
+    now: () => new Date(),
+    onError: (error) => app.log.error({ err: error }, 'The order timers worker failed a pass'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await withdrawalWorker.stop();
+    await orderTimersWorker.stop();
     await merchantRefundWorker.stop();
     await app.close();
     await database.close();
