@@ -18,8 +18,10 @@ import { Route as NoAccessRouteImport } from './routes/no-access'
 import { Route as QrPayRouteImport } from './routes/qr-pay'
 import { Route as RestrictionRegionRouteImport } from './routes/restriction-region'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
+import { Route as AccountVerifiedMerchantRouteImport } from './routes/account.verified-merchant'
 import { Route as HelpIndexRouteImport } from './routes/help.index'
 import { Route as P2pIndexRouteImport } from './routes/p2p.index'
+import { Route as P2pQuietHoursRouteImport } from './routes/p2p.quiet-hours'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
 import { Route as WalletAssetRouteImport } from './routes/wallet.$asset'
 import { Route as AccountAddressBookIndexRouteImport } from './routes/account.address-book.index'
@@ -39,7 +41,9 @@ import { Route as P2pSideMethodRouteImport } from './routes/p2p.$side.method'
 import { Route as P2pSideVerificationRouteImport } from './routes/p2p.$side.verification'
 import { Route as P2pMethodsIndexRouteImport } from './routes/p2p.methods.index'
 import { Route as P2pOffersNewRouteImport } from './routes/p2p.offers.new'
+import { Route as P2pOrdersIndexRouteImport } from './routes/p2p.orders.index'
 import { Route as P2pProfileIndexRouteImport } from './routes/p2p.profile.index'
+import { Route as P2pProfileNameRouteImport } from './routes/p2p.profile.name'
 import { Route as P2pUsersIdRouteImport } from './routes/p2p.users.$id'
 import { Route as TransactionsKindIdRouteImport } from './routes/transactions.$kind.$id'
 import { Route as WalletDepositIndexRouteImport } from './routes/wallet.deposit.index'
@@ -126,6 +130,11 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountVerifiedMerchantRoute = AccountVerifiedMerchantRouteImport.update({
+  id: '/account/verified-merchant',
+  path: '/account/verified-merchant',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HelpIndexRoute = HelpIndexRouteImport.update({
   id: '/help/',
   path: '/help/',
@@ -134,6 +143,11 @@ const HelpIndexRoute = HelpIndexRouteImport.update({
 const P2pIndexRoute = P2pIndexRouteImport.update({
   id: '/p2p/',
   path: '/p2p/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pQuietHoursRoute = P2pQuietHoursRouteImport.update({
+  id: '/p2p/quiet-hours',
+  path: '/p2p/quiet-hours',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasscodeIdRoute = PasscodeIdRouteImport.update({
@@ -235,9 +249,19 @@ const P2pOffersNewRoute = P2pOffersNewRouteImport.update({
   path: '/p2p/offers/new',
   getParentRoute: () => rootRouteImport,
 } as any)
+const P2pOrdersIndexRoute = P2pOrdersIndexRouteImport.update({
+  id: '/p2p/orders/',
+  path: '/p2p/orders/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const P2pProfileIndexRoute = P2pProfileIndexRouteImport.update({
   id: '/p2p/profile/',
   path: '/p2p/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pProfileNameRoute = P2pProfileNameRouteImport.update({
+  id: '/p2p/profile/name',
+  path: '/p2p/profile/name',
   getParentRoute: () => rootRouteImport,
 } as any)
 const P2pUsersIdRoute = P2pUsersIdRouteImport.update({
@@ -472,6 +496,8 @@ export interface FileRoutesByFullPath {
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
+  '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -488,6 +514,7 @@ export interface FileRoutesByFullPath {
   '/p2p/$side/method': typeof P2pSideMethodRoute
   '/p2p/$side/verification': typeof P2pSideVerificationRoute
   '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/profile/name': typeof P2pProfileNameRoute
   '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
@@ -496,6 +523,7 @@ export interface FileRoutesByFullPath {
   '/account/verification/': typeof AccountVerificationIndexRoute
   '/p2p/$side/': typeof P2pSideIndexRoute
   '/p2p/methods/': typeof P2pMethodsIndexRoute
+  '/p2p/orders/': typeof P2pOrdersIndexRoute
   '/p2p/profile/': typeof P2pProfileIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
@@ -545,6 +573,8 @@ export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
+  '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
@@ -561,6 +591,7 @@ export interface FileRoutesByTo {
   '/p2p/$side/method': typeof P2pSideMethodRoute
   '/p2p/$side/verification': typeof P2pSideVerificationRoute
   '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/profile/name': typeof P2pProfileNameRoute
   '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book': typeof AccountAddressBookIndexRoute
@@ -569,6 +600,7 @@ export interface FileRoutesByTo {
   '/account/verification': typeof AccountVerificationIndexRoute
   '/p2p/$side': typeof P2pSideIndexRoute
   '/p2p/methods': typeof P2pMethodsIndexRoute
+  '/p2p/orders': typeof P2pOrdersIndexRoute
   '/p2p/profile': typeof P2pProfileIndexRoute
   '/wallet/deposit': typeof WalletDepositIndexRoute
   '/wallet/withdraw': typeof WalletWithdrawIndexRoute
@@ -619,6 +651,8 @@ export interface FileRoutesById {
   '/no-access': typeof NoAccessRoute
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
+  '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
@@ -635,6 +669,7 @@ export interface FileRoutesById {
   '/p2p/$side/method': typeof P2pSideMethodRoute
   '/p2p/$side/verification': typeof P2pSideVerificationRoute
   '/p2p/offers/new': typeof P2pOffersNewRoute
+  '/p2p/profile/name': typeof P2pProfileNameRoute
   '/p2p/users/$id': typeof P2pUsersIdRoute
   '/transactions/$kind/$id': typeof TransactionsKindIdRoute
   '/account/address-book/': typeof AccountAddressBookIndexRoute
@@ -643,6 +678,7 @@ export interface FileRoutesById {
   '/account/verification/': typeof AccountVerificationIndexRoute
   '/p2p/$side/': typeof P2pSideIndexRoute
   '/p2p/methods/': typeof P2pMethodsIndexRoute
+  '/p2p/orders/': typeof P2pOrdersIndexRoute
   '/p2p/profile/': typeof P2pProfileIndexRoute
   '/wallet/deposit/': typeof WalletDepositIndexRoute
   '/wallet/withdraw/': typeof WalletWithdrawIndexRoute
@@ -694,6 +730,8 @@ export interface FileRouteTypes {
     | '/no-access'
     | '/qr-pay'
     | '/restriction-region'
+    | '/account/verified-merchant'
+    | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -710,6 +748,7 @@ export interface FileRouteTypes {
     | '/p2p/$side/method'
     | '/p2p/$side/verification'
     | '/p2p/offers/new'
+    | '/p2p/profile/name'
     | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
@@ -718,6 +757,7 @@ export interface FileRouteTypes {
     | '/account/verification/'
     | '/p2p/$side/'
     | '/p2p/methods/'
+    | '/p2p/orders/'
     | '/p2p/profile/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
@@ -767,6 +807,8 @@ export interface FileRouteTypes {
     | '/no-access'
     | '/qr-pay'
     | '/restriction-region'
+    | '/account/verified-merchant'
+    | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account'
@@ -783,6 +825,7 @@ export interface FileRouteTypes {
     | '/p2p/$side/method'
     | '/p2p/$side/verification'
     | '/p2p/offers/new'
+    | '/p2p/profile/name'
     | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book'
@@ -791,6 +834,7 @@ export interface FileRouteTypes {
     | '/account/verification'
     | '/p2p/$side'
     | '/p2p/methods'
+    | '/p2p/orders'
     | '/p2p/profile'
     | '/wallet/deposit'
     | '/wallet/withdraw'
@@ -840,6 +884,8 @@ export interface FileRouteTypes {
     | '/no-access'
     | '/qr-pay'
     | '/restriction-region'
+    | '/account/verified-merchant'
+    | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
@@ -856,6 +902,7 @@ export interface FileRouteTypes {
     | '/p2p/$side/method'
     | '/p2p/$side/verification'
     | '/p2p/offers/new'
+    | '/p2p/profile/name'
     | '/p2p/users/$id'
     | '/transactions/$kind/$id'
     | '/account/address-book/'
@@ -864,6 +911,7 @@ export interface FileRouteTypes {
     | '/account/verification/'
     | '/p2p/$side/'
     | '/p2p/methods/'
+    | '/p2p/orders/'
     | '/p2p/profile/'
     | '/wallet/deposit/'
     | '/wallet/withdraw/'
@@ -914,6 +962,8 @@ export interface RootRouteChildren {
   NoAccessRoute: typeof NoAccessRoute
   QrPayRoute: typeof QrPayRoute
   RestrictionRegionRoute: typeof RestrictionRegionRoute
+  AccountVerifiedMerchantRoute: typeof AccountVerifiedMerchantRoute
+  P2pQuietHoursRoute: typeof P2pQuietHoursRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -930,6 +980,7 @@ export interface RootRouteChildren {
   P2pSideMethodRoute: typeof P2pSideMethodRoute
   P2pSideVerificationRoute: typeof P2pSideVerificationRoute
   P2pOffersNewRoute: typeof P2pOffersNewRoute
+  P2pProfileNameRoute: typeof P2pProfileNameRoute
   P2pUsersIdRoute: typeof P2pUsersIdRoute
   TransactionsKindIdRoute: typeof TransactionsKindIdRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
@@ -938,6 +989,7 @@ export interface RootRouteChildren {
   AccountVerificationIndexRoute: typeof AccountVerificationIndexRoute
   P2pSideIndexRoute: typeof P2pSideIndexRoute
   P2pMethodsIndexRoute: typeof P2pMethodsIndexRoute
+  P2pOrdersIndexRoute: typeof P2pOrdersIndexRoute
   P2pProfileIndexRoute: typeof P2pProfileIndexRoute
   WalletDepositIndexRoute: typeof WalletDepositIndexRoute
   WalletWithdrawIndexRoute: typeof WalletWithdrawIndexRoute
@@ -1044,6 +1096,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/verified-merchant': {
+      id: '/account/verified-merchant'
+      path: '/account/verified-merchant'
+      fullPath: '/account/verified-merchant'
+      preLoaderRoute: typeof AccountVerifiedMerchantRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/help/': {
       id: '/help/'
       path: '/help'
@@ -1056,6 +1115,13 @@ declare module '@tanstack/react-router' {
       path: '/p2p'
       fullPath: '/p2p/'
       preLoaderRoute: typeof P2pIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/quiet-hours': {
+      id: '/p2p/quiet-hours'
+      path: '/p2p/quiet-hours'
+      fullPath: '/p2p/quiet-hours'
+      preLoaderRoute: typeof P2pQuietHoursRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/passcode/$id': {
@@ -1191,11 +1257,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof P2pOffersNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2p/orders/': {
+      id: '/p2p/orders/'
+      path: '/p2p/orders'
+      fullPath: '/p2p/orders/'
+      preLoaderRoute: typeof P2pOrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/p2p/profile/': {
       id: '/p2p/profile/'
       path: '/p2p/profile'
       fullPath: '/p2p/profile/'
       preLoaderRoute: typeof P2pProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/profile/name': {
+      id: '/p2p/profile/name'
+      path: '/p2p/profile/name'
+      fullPath: '/p2p/profile/name'
+      preLoaderRoute: typeof P2pProfileNameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/p2p/users/$id': {
@@ -1490,6 +1570,8 @@ const rootRouteChildren: RootRouteChildren = {
   NoAccessRoute: NoAccessRoute,
   QrPayRoute: QrPayRoute,
   RestrictionRegionRoute: RestrictionRegionRoute,
+  AccountVerifiedMerchantRoute: AccountVerifiedMerchantRoute,
+  P2pQuietHoursRoute: P2pQuietHoursRoute,
   PasscodeIdRoute: PasscodeIdRoute,
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
@@ -1506,6 +1588,7 @@ const rootRouteChildren: RootRouteChildren = {
   P2pSideMethodRoute: P2pSideMethodRoute,
   P2pSideVerificationRoute: P2pSideVerificationRoute,
   P2pOffersNewRoute: P2pOffersNewRoute,
+  P2pProfileNameRoute: P2pProfileNameRoute,
   P2pUsersIdRoute: P2pUsersIdRoute,
   TransactionsKindIdRoute: TransactionsKindIdRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
@@ -1514,6 +1597,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountVerificationIndexRoute: AccountVerificationIndexRoute,
   P2pSideIndexRoute: P2pSideIndexRoute,
   P2pMethodsIndexRoute: P2pMethodsIndexRoute,
+  P2pOrdersIndexRoute: P2pOrdersIndexRoute,
   P2pProfileIndexRoute: P2pProfileIndexRoute,
   WalletDepositIndexRoute: WalletDepositIndexRoute,
   WalletWithdrawIndexRoute: WalletWithdrawIndexRoute,

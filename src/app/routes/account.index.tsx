@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { AccountView } from '../features/account/AccountView.tsx';
 import { profileQueryOptions } from '../features/account/profileQuery.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
+import { canSeeMarketPart } from '../lib/p2p/marketAccess.ts';
 
 export const Route = createFileRoute('/account/')({
   // `?sheet=log-out` opens the log-out confirmation.
@@ -20,8 +21,9 @@ function AccountRoute() {
   const navigate = Route.useNavigate();
   return (
     <SessionGate>
-      {() => (
+      {(settings) => (
         <AccountView
+          showMerchant={canSeeMarketPart(settings.feature_flags, 'market')}
           logOutOpen={sheet === 'log-out'}
           onLogOut={() => {
             session.logOut();

@@ -20,7 +20,16 @@ import './account.css';
  * the settings, security and verification, and logging out behind a confirmation sheet. The
  * sheet's state is the URL's (`?sheet=log-out`), so the view keeps no state of its own.
  */
-export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onLogOut: () => void }) {
+export function AccountView({
+  logOutOpen,
+  onLogOut,
+  showMerchant,
+}: {
+  logOutOpen: boolean;
+  onLogOut: () => void;
+  /** The verified merchant status is a market thing: shown with the market (`show_p2p`). */
+  showMerchant: boolean;
+}) {
   const navigate = useNavigate();
   const closeSheet = () => void navigate({ to: '/account', search: {}, replace: true });
   useScreenActions({ back: useBack({ to: '/' }) });
@@ -41,6 +50,15 @@ export function AccountView({ logOutOpen, onLogOut }: { logOutOpen: boolean; onL
         <Link to="/account/verification">
           <Cell icon={<CellIcon colour="#2481cc" glyph="verification" />} title={<Trans>Verification</Trans>} chevron />
         </Link>
+        {showMerchant ? (
+          <Link to="/account/verified-merchant">
+            <Cell
+              icon={<CellIcon colour="#af52de" glyph="merchant" />}
+              title={<Trans>Verified merchant</Trans>}
+              chevron
+            />
+          </Link>
+        ) : null}
       </Section>
       <Section>
         <Link to="/diagnostic">
@@ -109,7 +127,7 @@ function ProfileCard({ user }: { user: User }) {
   );
 }
 
-type Glyph = 'settings' | 'security' | 'addressBook' | 'verification' | 'diagnostics';
+type Glyph = 'settings' | 'security' | 'addressBook' | 'verification' | 'merchant' | 'diagnostics';
 
 const glyphs: Record<Glyph, (colour: string) => ReactNode> = {
   settings: () => (
@@ -147,6 +165,16 @@ const glyphs: Record<Glyph, (colour: string) => ReactNode> = {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
+    </>
+  ),
+  merchant: (colour) => (
+    <>
+      <path d="M5 10.5V19a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8.5" fill="currentColor" />
+      <path
+        d="M3.8 9 5.5 4h13l1.7 5a2.7 2.7 0 0 1-5.4.3 2.9 2.9 0 0 1-5.6 0A2.7 2.7 0 0 1 3.8 9Z"
+        fill="currentColor"
+      />
+      <path d="M9.8 20v-4.5h4.4V20" fill={colour} />
     </>
   ),
   diagnostics: () => (

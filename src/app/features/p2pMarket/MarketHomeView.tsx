@@ -1,9 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { Offer } from '../../../contract/p2p-offers.ts';
 import { isPermitted, type UserSettings } from '../../../contract/settings.ts';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
+import { orderStatisticQueryOptions } from '../../api/p2pOrderQueries.ts';
 import { myOffersQueryOptions } from '../../api/p2pQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { canSeeMarketPart } from '../../lib/p2p/marketAccess.ts';
@@ -11,11 +13,12 @@ import { formatFiat } from '../../lib/p2p/offerFormat.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { CatalogueGate } from '../../ui/CatalogueGate.tsx';
 import { Cell } from '../../ui/Cell.tsx';
+import { CountBadge } from '../../ui/CountBadge.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { ShowMore } from './ShowMore.tsx';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import './p2p-market.css';
 
 /**
@@ -50,6 +53,7 @@ export function MarketHomeView({ settings }: { settings: UserSettings }) {
           </Link>
         </Section>
       ) : null}
+      {offers ? <OrdersEntry /> : null}
       {offers ? <MyOffers /> : null}
       <Section>
         {methods ? (
@@ -62,6 +66,35 @@ export function MarketHomeView({ settings }: { settings: UserSettings }) {
         </Link>
       </Section>
     </Page>
+  );
+}
+
+/** The person's orders, with how many wait for them (GET /p2p/orders/statistic, every 5 s). */
+function OrdersEntry() {
+  const { t } = useLingui();
+  const statistic = useQuery(orderStatisticQueryOptions());
+  const waiting = statistic.data?.action_required ?? 0;
+  const active = statistic.data?.active ?? 0;
+  return (
+    <Section>
+      <Link to="/p2p/orders">
+        <Cell
+          title={<Trans>My orders</Trans>}
+          subtitle={active > 0 ? <Plural value={active} one="# active order" other="# active orders" /> : undefined}
+          value={
+            waiting > 0 ? (
+              <CountBadge
+                count={waiting}
+                label={t({
+                  message: plural(waiting, { one: '# order waits for you', other: '# orders wait for you' }),
+                })}
+              />
+            ) : undefined
+          }
+          chevron
+        />
+      </Link>
+    </Section>
   );
 }
 

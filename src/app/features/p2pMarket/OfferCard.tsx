@@ -6,7 +6,7 @@ import { catalogueNameOf } from '../../lib/p2p/paymentMethodLabel.ts';
 import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { VerifiedBadge } from './VerifiedBadge.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 
 /**
  * One offer of a list: the maker (avatar, market username, verified badge, orders and completion in the last

@@ -11,12 +11,12 @@ import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { ShowMore } from '../../ui/ShowMore.tsx';
 import { AmountFilter } from './AmountFilter.tsx';
 import { type MarketReference, MarketReferenceGate } from './MarketReferenceGate.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { isNarrowed, listFiltersOf, methodsOf, type ShownMarket, shownMarket } from './offerFilters.ts';
 import type { OfferListSearch } from './offerListSearch.ts';
-import { ShowMore } from './ShowMore.tsx';
 import './p2p-market.css';
 
 /**

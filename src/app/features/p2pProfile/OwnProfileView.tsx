@@ -15,8 +15,9 @@ import { profileFailure } from './profileErrors.ts';
 import './p2p-profile.css';
 
 /**
- * /p2p/profile: the person's own market profile as others see it (name, @username, trading
- * record, review counts leading to the reviews themselves) and their payment methods.
+ * /p2p/profile: the person's own market profile as others see it (name, @username, the verified
+ * badge, trading record, review counts leading to the reviews themselves), and the ways to change
+ * the username, the quiet hours and the payment methods.
  */
 export function OwnProfileView({ showMethods }: { showMethods: boolean }) {
   const { i18n } = useLingui();
@@ -35,14 +36,42 @@ function OwnProfile({ profile, showMethods }: { profile: OwnMarketProfile; showM
   const { t } = useLingui();
   return (
     <>
-      <ProfileHeader user={profile.user} line={<Trans>Your market profile</Trans>} />
-      {showMethods ? (
-        <Section>
+      <ProfileHeader
+        user={profile.user}
+        line={
+          <>
+            {profile.user.is_verified_merchant ? (
+              <span className="p2p-profile-badge">
+                <Trans>Verified merchant</Trans>
+              </span>
+            ) : null}
+            <Trans>Your market profile</Trans>
+          </>
+        }
+      />
+      <Section>
+        <Link to="/p2p/profile/name">
+          <Cell title={t`Username`} value={profile.user.username} chevron names />
+        </Link>
+        <Link to="/p2p/quiet-hours">
+          <Cell
+            title={t`Quiet hours`}
+            value={
+              profile.quiet_hours === null ? (
+                <Trans context="quiet hours">Off</Trans>
+              ) : (
+                <span className="tabular">{`${profile.quiet_hours.from}–${profile.quiet_hours.to}`}</span>
+              )
+            }
+            chevron
+          />
+        </Link>
+        {showMethods ? (
           <Link to="/p2p/methods">
             <Cell title={t`Payment methods`} chevron />
           </Link>
-        </Section>
-      ) : null}
+        ) : null}
+      </Section>
       <ProfileStats
         stats={profile.stats}
         reviews={

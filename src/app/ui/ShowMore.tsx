@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { Button } from './Button.tsx';
+import { Spinner } from './Spinner.tsx';
 
 /** "Show more" under a paged list while there is a next page; a spinner while it comes. */
 export function ShowMore({

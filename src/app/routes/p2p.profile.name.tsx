@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ownMarketProfileQueryOptions } from '../api/p2pProfileQueries.ts';
+import { UsernamePage } from '../features/p2pUsername/UsernamePage.tsx';
+import { P2PGate } from './-p2pGate.tsx';
+
+/** `/p2p/profile/name`: change the market username (spec 001 s.2). */
+export const Route = createFileRoute('/p2p/profile/name')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(context.session.queryOptions);
+    void context.queryClient.prefetchQuery(ownMarketProfileQueryOptions());
+  },
+  component: () => <P2PGate part="market">{() => <UsernamePage />}</P2PGate>,
+});
