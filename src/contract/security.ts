@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
+import { opaqueToken } from './opaque-token';
 
 /** Passcode: digits only, exactly 4 (spec 001 s.5, s.9). */
 export const passCodeLength = 4;
@@ -38,8 +39,7 @@ export const backupEmail = z.pipe(
   z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Expected an e-mail address')),
 );
 
-/** An opaque single-use token (confirmation, mail confirmation, biometric). */
-export const opaqueToken = z.string().check(z.minLength(16), z.maxLength(256));
+export { opaqueToken } from './opaque-token';
 /** A device id sent with biometric calls. */
 export const deviceId = z.string().check(z.minLength(1), z.maxLength(128));
 /** The operation a confirmation token is bound to, e.g. an order's 64-character unique hash. */

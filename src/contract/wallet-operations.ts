@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { positiveSmallestUnits, signedSmallestUnits, smallestUnits } from './amount';
 import { defineEndpoint } from './endpoint';
-import { opaqueToken } from './security';
+import { opaqueToken } from './opaque-token';
 
 /** Chain identifiers of the catalogue's networks (spec 000 s.3). */
 export const networkIds = ['TRX', 'ETH', 'BSC', 'TON', 'BTC', 'LTC'] as const;
