@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
 import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
@@ -35,6 +36,7 @@ import { registerOrderTransitionRoutes } from './modules/p2p-orders/transition-r
 import { detailsCipher, detailsKeyFrom } from './modules/p2p-payment-methods/details-cipher';
 import { registerP2pPaymentMethodRoutes } from './modules/p2p-payment-methods/routes';
 import type { PaymentMethodUsage } from './modules/p2p-payment-methods/usage';
+import { registerOrderReviewRoutes } from './modules/p2p-profile/review-routes';
 import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
 import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
@@ -174,6 +176,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   registerP2pOrderRoutes(app, context, { cipher: paymentDetails, autoAccept: dependencies.p2pAutoAccept ?? true });
   registerOrderTransitionRoutes(app, context, { cipher: paymentDetails });
+  registerOrderReviewRoutes(app, context, { cipher: paymentDetails });
   const uploads = await registerUploads(
     app,
     context,
@@ -181,6 +184,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   registerComplianceRoutes(app, context, uploads);
   await registerOperatorRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) }, uploads);
+  await registerP2pDisputeRoutes(app, context, {
+    uploads,
+    cipher: paymentDetails,
+    operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
+  });
   await registerP2pMerchantRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) });
   registerVerificationRoutes(app, context, {
     telegram: dependencies.telegram,
