@@ -4,6 +4,10 @@ import { SessionGate } from '../features/session/SessionGate.tsx';
 import { useBack } from '../lib/back.ts';
 
 export const Route = createFileRoute('/account/security/passcode/new')({
+  // `?suggestion=strict`: the full suggestion first, which cannot be dismissed (spec 001 s.4
+  // "Take-offer passcode rule": a taker selling on a buy offer without a passcode comes here).
+  validateSearch: (raw: Record<string, unknown>): { suggestion?: 'strict' } =>
+    raw.suggestion === 'strict' ? { suggestion: 'strict' } : {},
   loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
   component: SetPasscodeRoute,
 });
@@ -16,5 +20,10 @@ export const Route = createFileRoute('/account/security/passcode/new')({
 function SetPasscodeRoute() {
   // Finished (or left), it goes back where the person came from: Security, usually (lib/back.ts).
   const onDone = useBack({ to: '/account/security' });
-  return <SessionGate>{(settings) => <SetPasscodeFlow settings={settings} onDone={onDone} />}</SessionGate>;
+  const { suggestion } = Route.useSearch();
+  return (
+    <SessionGate>
+      {(settings) => <SetPasscodeFlow settings={settings} suggestion={suggestion ?? 'none'} onDone={onDone} />}
+    </SessionGate>
+  );
 }

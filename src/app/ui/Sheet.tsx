@@ -11,12 +11,15 @@ export function Sheet({
   open,
   title,
   description,
+  details,
   onClose,
   children,
 }: {
   open: boolean;
   title: ReactNode;
   description?: ReactNode;
+  /** What the sentence is about (a table of amounts), between it and the actions. */
+  details?: ReactNode;
   onClose: () => void;
   /** The actions, most important first. */
   children: ReactNode;
@@ -60,6 +63,7 @@ export function Sheet({
             {description}
           </p>
         ) : null}
+        {details ? <div className="ui-sheet-details">{details}</div> : null}
         <div className="ui-sheet-actions">{children}</div>
       </div>
     </div>,

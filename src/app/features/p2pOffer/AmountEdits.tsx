@@ -9,6 +9,7 @@ import {
   type OfferAsset,
   scaled,
 } from '../../../../machines/createOffer/offerRules.ts';
+import { FIAT_DECIMALS } from '../../../../machines/takeOffer/amountRules.ts';
 import type { Offer } from '../../../contract/p2p-offers.ts';
 import { marketAssetsQueryOptions } from '../../api/p2pQueries.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
@@ -21,7 +22,6 @@ import { Cell } from '../../ui/Cell.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { EditForm, type EditFormProps } from './OfferEditPage.tsx';
-import { FIAT_DECIMALS } from './takeAmount.ts';
 
 /** A typed amount's check with the shared parser: the smallest units, or the words for what is wrong (null: nothing to say). */
 function useAmountCheck(text: string, code: string, decimals: number | null) {

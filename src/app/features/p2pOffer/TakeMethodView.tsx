@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defaultAmountType } from '../../../../machines/takeOffer/amountRules.ts';
 import { toApiError } from '../../api/errors.ts';
 import { offerQueryOptions } from '../../api/p2pOfferQueries.ts';
 import { useBack } from '../../lib/back.ts';
@@ -12,7 +13,6 @@ import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { defaultAmountType } from './takeAmount.ts';
 import { readTakeDraft, writeTakeDraft } from './takeDraft.ts';
 import { chosenMethod, methodOptions } from './takeMethods.ts';
 

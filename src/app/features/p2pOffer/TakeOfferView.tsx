@@ -1,97 +1,105 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { defaultAmountType, type TakeFacts, takerSells } from '../../../../machines/takeOffer/amountRules.ts';
+import type { TakeOfferInput, takeOfferMachine } from '../../../../machines/takeOffer.machine.ts';
 import type { Offer } from '../../../contract/p2p-offers.ts';
+import type { SecurityInfo } from '../../../contract/security.ts';
+import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
+import { marketConfigQueryOptions } from '../../api/p2pQueries.ts';
+import { securityQueryOptions } from '../../api/securityQueries.ts';
+import { verificationOverviewQueryOptions } from '../../api/verificationQueries.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
-import { amountInputMessage } from '../../lib/amountInputMessages.ts';
-import { groupThousands, spaceSeparator } from '../../lib/money.ts';
+import { deviceId } from '../../lib/deviceId.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Cell } from '../../ui/Cell.tsx';
-import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
-import { Page, PageTitle } from '../../ui/Page.tsx';
-import { PathLink } from '../../ui/PathLink.tsx';
-import { PaymentMethodCell } from '../../ui/PaymentMethodCell.tsx';
-import { Section } from '../../ui/Section.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { useOfferTexts } from './offerTexts.ts';
-import { ShareOfferLink } from './ShareOfferLink.tsx';
-import {
-  type AmountType,
-  checkTakeAmount,
-  convertAmountText,
-  decimalsOf,
-  defaultAmountType,
-  maxAmountText,
-  minimumText,
-  type TakeAmountProblem,
-  type TakeFacts,
-  takerSells,
-} from './takeAmount.ts';
+import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { confirmInput, storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { TakeForm } from './TakeForm.tsx';
+import { TakeSteps } from './TakeSteps.tsx';
 import { readTakeDraft, writeTakeDraft } from './takeDraft.ts';
 import { chosenMethod, methodOptions } from './takeMethods.ts';
+import { offerOnline, provideTakeOffer, rememberUnlockNotice, takeMethodOf, unlockNoticeShown } from './takeOffer.ts';
+import { useTakeOfferEffects } from './useTakeOfferEffects.ts';
+
+export type TakeOfferSnapshot = SnapshotFrom<typeof takeOfferMachine>;
 
 /**
- * The take-offer form (spec 001 s.2 "Take-offer form", s.4 "Amount entry", s.5 "Offer amount"):
- * the amount in fiat or crypto (the toggle; fiat by default on buy offers, crypto on sell offers;
- * amount and type remembered per offer), Max, the payment method row, the share link and the
- * offer's details with the maker's stats. The main button reads "Buy {asset}" on a sell offer and
- * "Sell {asset}" on a buy offer; placing the order is the next issue, so it stays disabled
- * (docs/p2p.md "The take form").
+ * The take-offer form and its steps (spec 001 s.2 "Take-offer form", "Confirm sheet"; s.4 "Taker
+ * order flow"), rendered from the takeOffer machine's snapshot. First what the flow needs: the
+ * catalogue (decimals); and when the taker sells (a buy offer) their balance, the security info
+ * (is a passcode set, biometrics, a lockout), their verification, market profile id and the
+ * market's `unlock_duration` for the one-time notice. docs/p2p.md "Taking an offer".
  */
 export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => void }) {
   const { t } = useLingui();
-  const asset = offer.asset;
-  const [draft, setDraft] = useState(
-    () => readTakeDraft(offer.id) ?? { amount: '', type: defaultAmountType(offer.type), methodId: null },
-  );
-  useEffect(() => writeTakeDraft(offer.id, draft), [offer.id, draft]);
-  useScreenActions({
-    // Placing the order comes with the next issue: until then the button only names the deal.
-    main: { label: offer.type === 'sell' ? t`Buy ${asset}` : t`Sell ${asset}`, onPress: () => {}, disabled: true },
-    back: leave,
-  });
-  const texts = useOfferTexts(offer);
-  const price = texts.price;
+  const sells = takerSells(offer.type);
+  const platform = usePlatform();
+  const catalogue = useQuery(assetCatalogueQueryOptions());
+  const balances = useQuery({ ...balanceQueryOptions(), enabled: sells });
+  const security = useQuery({ ...securityQueryOptions(deviceId()), enabled: sells });
+  const verification = useQuery({ ...verificationOverviewQueryOptions(), enabled: sells });
+  const profile = useQuery({ ...ownMarketProfileQueryOptions(), enabled: sells });
+  const config = useQuery({ ...marketConfigQueryOptions(), enabled: sells });
+  const biometricsAvailable = useBiometricsAvailable(platform);
+  const failed = catalogue.isError || (sells && (balances.isError || security.isError));
+  useScreenActions({ main: null, back: leave });
+  if (failed) {
+    return (
+      <Page>
+        <LoadFailed
+          message={t`Couldn’t load what taking this offer needs.`}
+          onRetry={() => {
+            for (const query of [catalogue, balances, security]) if (query.isError) void query.refetch();
+          }}
+        />
+      </Page>
+    );
+  }
+  const facts = takeFactsOf(offer, catalogue.data?.assets[offer.asset], balances.data?.balances);
+  // Unknown (a check that failed) is not unverified: the notice then stays away.
+  const settled = (query: { isPending: boolean; isError: boolean }) => !query.isPending || query.isError;
+  const waiting =
+    facts === null ||
+    biometricsAvailable === null ||
+    (sells && (security.data === undefined || !settled(verification) || !settled(profile) || !settled(config)));
+  if (waiting) {
+    return (
+      <Page>
+        <Loading />
+      </Page>
+    );
+  }
+  const unverified =
+    verification.data !== undefined && !verification.data.passport.completed && !verification.data.address.completed;
+  const notice =
+    sells && unverified && profile.data !== undefined && config.data !== undefined
+      ? { publicId: profile.data.user.id, hours: config.data.unlock_duration_hours }
+      : null;
   return (
-    <Page>
-      <PageTitle
-        title={offer.type === 'sell' ? <Trans>Buy {asset}</Trans> : <Trans>Sell {asset}</Trans>}
-        subtitle={
-          <Trans>
-            {price} per {asset}
-          </Trans>
-        }
-      />
-      {offer.status === 'inactive' && (
-        <p className="p2p-take-offline" role="status">
-          <Trans>This offer is offline. It can be taken once its author turns it online again.</Trans>
-        </p>
-      )}
-      <AmountForm
-        offer={offer}
-        text={draft.amount}
-        type={draft.type}
-        onChange={(amount, type) => setDraft((previous) => ({ ...previous, amount, type }))}
-      />
-      <MethodRow offer={offer} methodId={draft.methodId} />
-      <ShareOfferLink offerId={offer.id} />
-      <OfferFacts offer={offer} />
-    </Page>
+    <TakeOfferFlow
+      offer={offer}
+      facts={facts}
+      info={security.data ?? null}
+      biometricsAvailable={biometricsAvailable}
+      notice={notice}
+      leave={leave}
+    />
   );
 }
 
-function useTakeFacts(offer: Offer): TakeFacts | null {
-  const catalogue = useQuery(assetCatalogueQueryOptions());
-  const sells = takerSells(offer.type);
-  const balances = useQuery({ ...balanceQueryOptions(), enabled: sells });
-  const asset = catalogue.data?.assets[offer.asset];
+/** The amount rules' facts of this offer, or null until the asset's decimals are known. */
+function takeFactsOf(
+  offer: Offer,
+  asset: { decimals: number; view_full_decimals: number } | undefined,
+  balances: readonly { asset: string; available: string }[] | undefined,
+): TakeFacts | null {
   if (asset === undefined) return null;
-  const balance = sells
-    ? (balances.data?.balances.find((each) => each.asset === offer.asset)?.available ?? null)
-    : null;
+  const sells = takerSells(offer.type);
+  if (sells && balances === undefined) return null;
   return {
     type: offer.type,
     price: offer.price,
@@ -99,153 +107,89 @@ function useTakeFacts(offer: Offer): TakeFacts | null {
     remainingVolume: offer.remaining_volume,
     assetDecimals: asset.decimals,
     shownDecimals: asset.view_full_decimals,
-    balance,
+    balance: sells ? (balances?.find((each) => each.asset === offer.asset)?.available ?? '0') : null,
   };
 }
 
-/** "1 500.5 RUB": a plain decimal with its currency's code, as the amount's messages name it. */
-function amountWithCode(decimal: string, code: string): string {
-  const [whole = '0', fraction] = decimal.split('.');
-  const grouped = groupThousands(whole, spaceSeparator);
-  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${spaceSeparator}${code}`;
-}
-
-function AmountForm({
-  offer,
-  text,
-  type,
-  onChange,
-}: {
+interface FlowProps {
   offer: Offer;
-  text: string;
-  type: AmountType;
-  onChange: (text: string, type: AmountType) => void;
-}) {
-  const { t, i18n } = useLingui();
-  const facts = useTakeFacts(offer);
-  const code = type === 'fiat' ? offer.fiat : offer.asset;
-  const otherCode = type === 'fiat' ? offer.asset : offer.fiat;
-  const check = facts === null ? null : checkTakeAmount(text, type, facts);
-  const problem = check?.status === 'invalid' ? check.problem : null;
-  const converted = facts === null ? '' : convertAmountText(text, type, facts);
-  const message = (issue: TakeAmountProblem): string => {
-    if (facts === null) return '';
-    switch (issue) {
-      case 'below_minimum': {
-        const amount = amountWithCode(minimumText(type, facts), code);
-        return t`Minimum amount is ${amount}`;
-      }
-      case 'above_maximum': {
-        const amount = amountWithCode(maxAmountText(type, facts), code);
-        return t`Maximum amount is ${amount}`;
-      }
-      case 'not_enough_balance': {
-        const asset = offer.asset;
-        return t`Not enough ${asset} on your balance`;
-      }
-      default:
-        return i18n._(amountInputMessage(issue, code, decimalsOf(type, facts)));
-    }
-  };
-  return (
-    <div className="p2p-take-amount">
-      <fieldset className="p2p-take-toggle">
-        <legend className="visually-hidden">{t`Enter the amount in`}</legend>
-        {(['fiat', 'crypto'] as const).map((each) => (
-          <button
-            key={each}
-            type="button"
-            aria-pressed={each === type}
-            onClick={() => each !== type && facts !== null && onChange(convertAmountText(text, type, facts), each)}
-          >
-            {each === 'fiat' ? offer.fiat : offer.asset}
-          </button>
-        ))}
-      </fieldset>
-      <div className="p2p-take-field">
-        <TextField
-          label={<Trans>Amount, {code}</Trans>}
-          value={text}
-          onChange={(next) => onChange(next, type)}
-          error={problem === null ? undefined : message(problem)}
-          hint={converted === '' ? undefined : `≈ ${amountWithCode(converted, otherCode)}`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-        />
-        <Button
-          variant="plain"
-          disabled={facts === null}
-          onClick={() => facts && onChange(maxAmountText(type, facts), type)}
-        >
-          <Trans>Max</Trans>
-        </Button>
-      </div>
-    </div>
-  );
+  facts: TakeFacts;
+  /** The security info (sellers only). */
+  info: SecurityInfo | null;
+  biometricsAvailable: boolean;
+  /** The verification notice's facts for an unverified seller, else null. */
+  notice: { publicId: number; hours: number } | null;
+  leave: () => void;
 }
 
-/**
- * The payment method row (spec 001 s.2): on a sell offer the maker's methods the taker pays to;
- * on a buy offer the taker's own methods that match what the maker sends with ("Add payment
- * details" when they have none). One method alone is the choice; the choice is made on
- * `/p2p/offers/{id}/method`.
- */
-function MethodRow({ offer, methodId }: { offer: Offer; methodId: number | null }) {
+function TakeOfferFlow({ offer, facts, info, biometricsAvailable, notice, leave }: FlowProps) {
+  const platform = usePlatform();
+  const [storage] = useState(storageOrNull);
+  const [machine] = useState(() =>
+    provideTakeOffer({
+      platform,
+      storage,
+      rememberNotice: () => {
+        if (notice !== null) rememberUnlockNotice(storage, notice.publicId);
+      },
+    }),
+  );
+  const remembered = readTakeDraft(offer.id);
   const options = methodOptions(offer);
-  const chosen = chosenMethod(options, methodId);
-  const header = offer.type === 'sell' ? <Trans>You pay to</Trans> : <Trans>You receive to</Trans>;
-  if (offer.type === 'buy' && options.length === 0) {
-    return (
-      <Section header={header}>
-        <PathLink href={`/p2p/methods/add/${offer.fiat}?back=/p2p/offers/${offer.id}`}>
-          <Cell title={<Trans>Add payment details</Trans>} chevron />
-        </PathLink>
-      </Section>
-    );
-  }
-  return (
-    <Section header={header}>
-      <Link to="/p2p/offers/$id/method" params={{ id: offer.id }}>
-        {chosen === null ? (
-          <Cell title={<Trans>Choose method</Trans>} chevron />
-        ) : (
-          <PaymentMethodCell method={chosen} chevron />
-        )}
-      </Link>
-    </Section>
+  const method = chosenMethod(options, remembered?.methodId ?? null);
+  const [input] = useState(
+    (): TakeOfferInput => ({
+      offerId: offer.id,
+      facts,
+      online: offerOnline(offer),
+      draft: { amount: remembered?.amount ?? '', type: remembered?.type ?? defaultAmountType(offer.type) },
+      method: takeMethodOf(method),
+      noticeDue: notice !== null && !unlockNoticeShown(storage, notice.publicId),
+      hasPasscode: info?.passCode === true,
+      passcode: passcodeFacts(platform, info, storage, biometricsAvailable),
+    }),
   );
+  const actor = useActorRef(machine, { input });
+  const online = offerOnline(offer);
+  useEffect(() => actor.send({ type: 'facts.update', facts, online }), [actor, facts, online]);
+  const methodId = method?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the method changes with its id.
+  useEffect(() => actor.send({ type: 'method.set', method: takeMethodOf(method) }), [actor, methodId]);
+  const amountText = useSelector(actor, (snapshot) => snapshot.context.amountText);
+  const amountType = useSelector(actor, (snapshot) => snapshot.context.amountType);
+  useEffect(
+    () =>
+      writeTakeDraft(offer.id, {
+        amount: amountText,
+        type: amountType,
+        methodId: readTakeDraft(offer.id)?.methodId ?? null,
+      }),
+    [offer.id, amountText, amountType],
+  );
+  useTakeOfferEffects(actor, offer.id);
+  const snapshot = useSelector(actor, (current: TakeOfferSnapshot) => current);
+  if (snapshot.hasTag('form')) {
+    return <TakeForm actor={actor} snapshot={snapshot} offer={offer} method={method} leave={leave} />;
+  }
+  return <TakeSteps actor={actor} snapshot={snapshot} offer={offer} noticeHours={notice?.hours ?? 0} />;
 }
 
-/** The offer's details and its maker (spec 001 s.2 "an offer-details table"). */
-function OfferFacts({ offer }: { offer: Offer }) {
-  const texts = useOfferTexts(offer);
-  const user = offer.user;
-  return (
-    <div className="p2p-offer-details">
-      <Section header={<Trans>Offer</Trans>}>
-        <Cell title={<Trans>Price</Trans>} subtitle={texts.priceKind} value={texts.price} />
-        <Cell title={<Trans>Limits</Trans>} value={texts.limits} />
-        <Cell title={<Trans>Available</Trans>} value={texts.remaining} />
-        <Cell title={<Trans>Time to pay</Trans>} value={texts.paymentWindow} />
-        {offer.type === 'buy' ? <Cell title={<Trans>Maker pays with</Trans>} subtitle={texts.methods} /> : null}
-        {offer.description === '' ? null : (
-          <Cell
-            title={<Trans>Conditions</Trans>}
-            subtitle={<span className="p2p-offer-conditions">{offer.description}</span>}
-          />
-        )}
-      </Section>
-      <Section header={<Trans>Maker</Trans>}>
-        <Link to="/p2p/users/$id" params={{ id: user.id }}>
-          <Cell
-            icon={<UserAvatar name={user.username} colorIndex={user.user_color_index} />}
-            title={user.username}
-            subtitle={<MakerOrderStats user={user} />}
-            chevron
-          />
-        </Link>
-      </Section>
-    </div>
-  );
+function passcodeFacts(
+  platform: ReturnType<typeof usePlatform>,
+  info: SecurityInfo | null,
+  storage: Storage | null,
+  biometricsAvailable: boolean,
+): TakeOfferInput['passcode'] {
+  if (info === null) {
+    return {
+      biometric: { inMessenger: false, version: null, available: false, enabled: false, lastSuggested: null },
+      now: Date.now(),
+    };
+  }
+  const {
+    transactionType: _type,
+    hash: _hash,
+    ...facts
+  } = confirmInput({ platform, storage, biometricsAvailable }, info, 'p2p', '', Date.now());
+  return facts;
 }

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
+import { FIAT_DECIMALS } from '../../../../machines/takeOffer/amountRules.ts';
 import type { PriceType } from '../../../contract/p2p-offers.ts';
 import { parseAmountInput } from '../../lib/amountInput.ts';
 import { toDecimal, unitsFromSmallest } from '../../lib/moneyUnits.ts';
 import { type MarginProblem, parseMargin, ratioTextOf } from '../../lib/p2p/margin.ts';
-import { FIAT_DECIMALS } from './takeAmount.ts';
 
 /**
  * The price edit's rules (spec 001 s.3; P2P.md "Price lock", "Floating ratios stay within a band

@@ -65,15 +65,26 @@ export function provideSetPasscode(deps: { queryClient: QueryClient; platform: P
   });
 }
 
-/** /account/security/passcode/new: starts the set-passcode machine with the app's calls. */
-export function SetPasscodeFlow({ settings, onDone }: { settings: UserSettings; onDone: () => void }) {
+/**
+ * /account/security/passcode/new: starts the set-passcode machine with the app's calls; with the
+ * `strict` suggestion (from the take-offer form) its first screen explains why, and cannot be dismissed.
+ */
+export function SetPasscodeFlow({
+  settings,
+  suggestion,
+  onDone,
+}: {
+  settings: UserSettings;
+  suggestion: 'none' | 'strict';
+  onDone: () => void;
+}) {
   const platform = usePlatform();
   const available = useBiometricsAvailable(platform);
   if (available === null) return null;
   return (
     <RunningSetPasscode
       input={{
-        suggestion: 'none',
+        suggestion,
         isEmailConfirmed: settings.isEmailConfirmed === true,
         email: settings.email ?? null,
         biometric: {

@@ -1,6 +1,6 @@
 import type { Asset, AssetCatalogue } from '../../../contract/wallet.ts';
 import { parseAmountInput } from '../amountInput.ts';
-import { formatAssetAmount, minusSign, spaceSeparator } from '../money.ts';
+import { formatAssetAmount, groupThousands, minusSign, spaceSeparator } from '../money.ts';
 
 /**
  * How P2P offers show their money (spec 001 s.3, s.9 "Fiat precision 2 digits"): prices and
@@ -25,6 +25,16 @@ export function formatFiat(amount: string, fiat: string, catalogue: AssetCatalog
 export function formatCrypto(smallest: string, code: string, catalogue: AssetCatalogue | undefined): string {
   const asset = assetOf(catalogue, code);
   return asset === null ? `${smallest}${spaceSeparator}${code}` : formatAssetAmount(smallest, asset, { full: true });
+}
+
+/**
+ * "1500.5", RUB → "1 500.5 RUB": a plain decimal as typed, grouped, with its currency's code, as
+ * the take form's amount messages name it (the same digits the person typed or may type).
+ */
+export function amountWithCode(decimal: string, code: string): string {
+  const [whole = '0', fraction] = decimal.split('.');
+  const grouped = groupThousands(whole, spaceSeparator);
+  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${spaceSeparator}${code}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   convertAmountText,
   maxAmountText,
   minimumText,
-} from '../../../src/app/features/p2pOffer/takeAmount.ts';
+} from '../../machines/takeOffer/amountRules.ts';
 
 const facts = {
   type: 'buy' as const,

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import type { OfferType } from '../../../contract/p2p-market.ts';
-import { parseAmountInput } from '../../lib/amountInput.ts';
-import type { AmountInputMistake } from '../../lib/amountInputMessages.ts';
-import { smallestFromUnits, toDecimal, unitsFromSmallest } from '../../lib/moneyUnits.ts';
+import { parseAmountInput } from '../../src/app/lib/amountInput.ts';
+import type { AmountInputMistake } from '../../src/app/lib/amountInputMessages.ts';
+import { smallestFromUnits, toDecimal, unitsFromSmallest } from '../../src/app/lib/moneyUnits.ts';
+import type { OfferType } from '../../src/contract/p2p-market.ts';
 
 /**
  * The take form's amount (spec 001 s.4 "Amount entry", s.5 "Offer amount"): typed in fiat or in
