@@ -5,15 +5,14 @@ import { registerEndpoint } from '../../http/register-endpoint';
 import { type OperatorSettings, registerOperatorArea } from '../operator/access';
 import { assertP2pAccess, type P2pAccessRequest } from '../p2p-market/access';
 import { orderErrors } from '../p2p-orders/errors';
-import { sideOf } from '../p2p-orders/parties';
 import { ownOrderRow } from '../p2p-orders/reads';
-import { noExtras, toOrder } from '../p2p-orders/view';
+import { toOrder } from '../p2p-orders/view';
 import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
 import { userLanguage } from '../security/messages';
 import { registerUploadEndpoint } from '../uploads/routes';
 import type { Uploads } from '../uploads/service';
 import { openDisputeFileForSupport, receiveDisputeFile } from './files';
-import { disputeViewOf, openDispute, respondToDispute, uploadingSide } from './statements';
+import { openDispute, respondToDispute, uploadingSide } from './statements';
 import { listDisputes, resolveDispute, supportOrderView } from './support';
 
 export interface DisputeRouteOptions {
@@ -40,13 +39,11 @@ export async function registerP2pDisputeRoutes(
   const { db } = context;
   const { uploads } = options;
 
-  /** The order as the caller now sees it, with its dispute (no reviews before completion). */
+  /** The order as the caller now sees it (its dispute included by the order view). */
   async function answer(userId: number, orderId: number): Promise<Order> {
     const row = await ownOrderRow(db, userId, orderId);
-    const side = sideOf(row, userId);
     const viewer = { userId, language: await userLanguage(db, userId) };
-    const dispute = side === null ? null : await disputeViewOf(db, orderId, side);
-    const order = await toOrder(db, options.cipher, viewer, row, context.now(), { ...noExtras, dispute });
+    const order = await toOrder(db, options.cipher, viewer, row, context.now());
     if (order === null) throw orderErrors.notFound();
     return order;
   }

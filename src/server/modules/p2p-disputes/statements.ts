@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DisputeReason, OrderDispute, OrderSide } from '../../../contract/p2p-orders';
+import type { DisputeReason, OrderSide } from '../../../contract/p2p-orders';
 import type { Database } from '../../db/database';
 import { p2pDisputes } from '../../db/schema/p2p-disputes';
 import { inTransaction } from '../../ledger/ledger';
@@ -8,19 +8,15 @@ import { ownOrderRow } from '../p2p-orders/reads';
 import { disputeAnswerWindowMs } from '../p2p-orders/timer-schedule';
 import { orderTransitionErrors } from '../p2p-orders/transition-errors';
 import { applyTransition } from '../p2p-orders/transitions';
-import { attachDisputeFiles, statementFilesOf } from './files';
+import { attachDisputeFiles } from './files';
 
 /** Support decides within this of the opening (its target, shown to both sides as a countdown). */
 export const supportDecisionWindowMs = 24 * 60 * 60 * 1000;
-
-type DisputeRow = typeof p2pDisputes.$inferSelect;
 
 export interface Statement {
   readonly message: string;
   readonly fileIds: readonly string[];
 }
-
-const otherSide = (side: OrderSide): OrderSide => (side === 'buyer' ? 'seller' : 'buyer');
 
 /**
  * A party opens a dispute (`pending` → `disputed`; the seller at once, the buyer once the
@@ -90,45 +86,4 @@ export async function uploadingSide(db: Database, orderId: number, userId: numbe
     if (dispute !== undefined && dispute.openedBy !== side && dispute.respondedAt === null) return side;
   }
   throw orderTransitionErrors.statusConflict(order.status);
-}
-
-/**
- * An order's dispute as `viewer` sees it: a party sees both messages but only their own files
- * (the other side's as a count); support sees every file. Null when none was opened.
- */
-export async function disputeViewOf(
-  db: Database,
-  orderId: number,
-  viewer: OrderSide | 'support',
-): Promise<OrderDispute | null> {
-  const [row] = await db.select().from(p2pDisputes).where(eq(p2pDisputes.orderId, orderId));
-  if (row === undefined) return null;
-  const files = await statementFilesOf(db, orderId);
-  const statementOf = (side: OrderSide, message: string, at: Date) => {
-    const sideFiles = files.get(side) ?? [];
-    return {
-      side,
-      message,
-      files: viewer === 'support' || viewer === side ? sideFiles : [],
-      file_count: sideFiles.length,
-      at: at.toISOString(),
-    };
-  };
-  return {
-    reason: row.reason,
-    opened_by: row.openedBy,
-    opening: statementOf(row.openedBy, row.openingMessage, row.openedAt),
-    response:
-      row.responseMessage === null || row.respondedAt === null
-        ? null
-        : statementOf(otherSide(row.openedBy), row.responseMessage, row.respondedAt),
-    response_due_at: row.responseDueAt.toISOString(),
-    support_due_at: row.supportDueAt.toISOString(),
-    resolution: resolutionOf(row),
-  };
-}
-
-function resolutionOf(row: DisputeRow): OrderDispute['resolution'] {
-  if (row.outcome === null || row.note === null || row.resolvedAt === null) return null;
-  return { outcome: row.outcome, note: row.note, at_fault: row.atFault, at: row.resolvedAt.toISOString() };
 }

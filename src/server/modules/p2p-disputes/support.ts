@@ -17,7 +17,7 @@ import { orderErrors } from '../p2p-orders/errors';
 import { buyerOf, type OrderRow, sellerOf } from '../p2p-orders/parties';
 import { applyTransition } from '../p2p-orders/transitions';
 import { offerUsersOf } from '../p2p-profile/summaries';
-import { disputeViewOf } from './statements';
+import { disputeViewOf } from './view';
 
 // Support's side of disputes (P2P.md "Disputes"): the operator API and the local stand-in page
 // both act through these functions. Who may call them is decided before (operator/access.ts, or

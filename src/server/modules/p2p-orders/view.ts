@@ -12,6 +12,7 @@ import { maskPaymentData } from '../../../contract/p2p-payment-details';
 import type { Language } from '../../../contract/settings';
 import type { Database } from '../../db/database';
 import { p2pOrderHistory, p2pOrderTimers } from '../../db/schema/p2p-orders';
+import { disputeViewOf } from '../p2p-disputes/view';
 import { catalogueNames, fieldsOf, resolveCatalogueChoice } from '../p2p-market/payment-catalogue';
 import { fiatAmountOf, fiatCents } from '../p2p-offers/money';
 import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
@@ -171,7 +172,10 @@ function historyOf(rows: readonly (typeof p2pOrderHistory.$inferSelect)[]): Orde
   }));
 }
 
-/** Seams the disputes and reviews modules fill: the order's dispute and reviews as the viewer sees them. */
+/**
+ * Seams the disputes and reviews modules fill: the order's dispute and reviews as the viewer sees
+ * them. A null dispute is read by the disputes module's view (its statements, the viewer's files).
+ */
 export interface OrderExtras {
   readonly dispute: Order['dispute'];
   readonly reviews: Order['reviews'];
@@ -218,7 +222,7 @@ export async function toOrder(
       order.cancelCause === null
         ? null
         : { cause: order.cancelCause, reason: order.cancelReason, at: canceledAt.toISOString() },
-    dispute: extras.dispute,
+    dispute: extras.dispute ?? (await disputeViewOf(db, order.id, item.side)),
     reviews: extras.reviews,
     locked_until:
       item.side === 'buyer' && order.buyerLockedUntil !== null ? order.buyerLockedUntil.toISOString() : null,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { p2pOrderEndpoints } from '../../../contract/p2p-orders';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
-import { disputeViewOf } from '../p2p-disputes/statements';
+import { disputeViewOf } from '../p2p-disputes/view';
 import { assertP2pAccess } from '../p2p-market/access';
 import { orderErrors } from '../p2p-orders/errors';
 import { sideOf } from '../p2p-orders/parties';
