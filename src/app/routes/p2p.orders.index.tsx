@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderStatisticQueryOptions, ordersQueryOptions } from '../api/p2pOrderQueries.ts';
 import { OrdersListView } from '../features/p2pOrders/OrdersListView.tsx';
 import { ordersSearch } from '../features/p2pOrders/ordersSearch.ts';
 import { P2PGate } from './-p2pGate.tsx';
@@ -7,12 +6,10 @@ import { P2PGate } from './-p2pGate.tsx';
 /** `/p2p/orders`: the person's orders, filtered by `?status=` (spec 001 s.4). */
 export const Route = createFileRoute('/p2p/orders/')({
   validateSearch: ordersSearch,
-  loaderDeps: ({ search }) => ({ status: search.status ?? 'active' }),
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(orderStatisticQueryOptions());
-    void context.queryClient.prefetchInfiniteQuery(ordersQueryOptions(deps.status));
-  },
+  // The list and its counts are never fresh (staleTime 0, refreshed every 5 s): fetched by the
+  // screen itself, which travels in the same chunk as a loader would, so a prefetch would only
+  // send each request twice.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(context.session.queryOptions),
   component: function OrdersRoute() {
     const { status } = Route.useSearch();
     return (

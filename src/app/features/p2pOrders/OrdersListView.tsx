@@ -40,10 +40,11 @@ export function OrdersListView({ filter, timeZone }: { filter: OrderStatusGroup;
           <Link
             key={group}
             to="/p2p/orders"
-            search={group === 'active' ? {} : { status: group }}
+            search={{ status: group === 'active' ? undefined : group }}
             replace
+            // The router marks the link of the list shown (aria-current="page"): the default, active, has no status.
+            activeOptions={{ includeSearch: true, explicitUndefined: true }}
             className={group === filter ? 'p2p-orders-filter p2p-orders-filter--on' : 'p2p-orders-filter'}
-            aria-current={group === filter ? 'page' : undefined}
           >
             <FilterName group={group} />
             {statistic.data === undefined ? null : (
