@@ -27,6 +27,7 @@ describe('verified merchants', () => {
       now: new Date(start),
       featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
       operatorIds: [operatorId],
+      telegram: { localMode: true },
     });
     operator = await sessionOf(operatorId);
   });
@@ -207,5 +208,42 @@ describe('verified merchants', () => {
       'not_found',
     );
     expect((await stateOf(someone.send)).status).toBe('on_review');
+  });
+
+  it('lets a person acting as support decide on the local stand-in page', async () => {
+    at(start);
+    const applicant = await qualified(600);
+    ok(await applicant.send('POST', '/p2p/profile/verified-merchant/apply'), verifiedMerchantState);
+    const form = (fields: Record<string, string>, origin = 'http://localhost') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/local/operator/merchants',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: new URLSearchParams(fields).toString(),
+      });
+
+    const english = await server.app.inject({ method: 'GET', url: '/local/operator/merchants' });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).not.toContain('<script');
+    expect(english.body).toContain(`<b>id ${applicant.userId}</b>`);
+    expect(english.body).toContain('Completed orders: 60 / 50 <span class="met">(met)</span>');
+    const russian = await server.app.inject({
+      method: 'GET',
+      url: '/local/operator/merchants',
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(russian.body).toContain('Завершённые сделки: 60 / 50 <span class="met">(выполнено)</span>');
+
+    const user_id = String(applicant.userId);
+    expect((await form({ user_id, decision: 'approve', note: 'Fine' }, 'https://evil.example')).statusCode).toBe(403);
+    expect((await form({ user_id, decision: 'approve', note: '' })).statusCode).toBe(400);
+    expect(await isVerifiedMerchant(db(), applicant.userId)).toBe(false);
+
+    const approved = await form({ user_id, decision: 'approve', note: 'Trades well' });
+    expect([approved.statusCode, approved.headers.location]).toEqual([303, '/local/operator/merchants']);
+    expect(await isVerifiedMerchant(db(), applicant.userId)).toBe(true);
+    expect((await server.app.inject({ method: 'GET', url: '/local/operator/merchants' })).body).not.toContain(
+      `<b>id ${applicant.userId}</b>`,
+    );
   });
 });

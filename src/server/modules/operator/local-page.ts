@@ -7,6 +7,8 @@ import type { OperatorPageText } from './local-text';
 /** The local-mode stand-in of the operator area (no scripts: forms and links only). */
 export const localOperatorPath = '/local/operator';
 export const localOperatorFilePath = `${localOperatorPath}/file`;
+/** Support's verified-merchant applications (p2p-merchant/local-page.ts). */
+export const localMerchantApplicationsPath = `${localOperatorPath}/merchants`;
 
 const styles = `
 :root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#2270c9;--button:#2270c9;--field:#f4f4f5;--good:#1b7f35;--bad:#c62828;--button-bad:#c62828;--warn:#a15c00}
@@ -121,6 +123,6 @@ export function renderOperatorPage(page: OperatorPage): string {
         ? ''
         : `<p>${escapeHtml(text.noSuchUser)}</p>`
       : personSections(text, page.view);
-  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p>${lookup}${error}${person}`;
+  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p><p><a href="${localMerchantApplicationsPath}">${escapeHtml(text.merchantApplications)}</a></p>${lookup}${error}${person}`;
   return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(text.title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
 }

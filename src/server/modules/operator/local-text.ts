@@ -5,6 +5,8 @@ import type { OperatorActionName } from '../../../contract/operator';
 export interface OperatorPageText {
   readonly title: string;
   readonly notice: string;
+  /** The link to support's verified-merchant applications (p2p-merchant/local-page.ts). */
+  readonly merchantApplications: string;
   readonly userId: string;
   readonly lookUp: string;
   readonly noSuchUser: string;
@@ -52,6 +54,7 @@ const en: OperatorPageText = {
   title: 'Compliance operator (local)',
   notice:
     'Local mode: anyone here acts as a compliance operator for any user. The same actions as the operator API, recorded in the log.',
+  merchantApplications: 'Verified merchant applications',
   userId: 'User id',
   lookUp: 'Look up',
   noSuchUser: 'No user with this id.',
@@ -125,6 +128,7 @@ const ru: OperatorPageText = {
   title: 'Оператор комплаенса (локально)',
   notice:
     'Локальный режим: здесь любой действует как оператор комплаенса для любого пользователя. Те же действия, что в API оператора, с записью в журнал.',
+  merchantApplications: 'Заявки верифицированных мерчантов',
   userId: 'ID пользователя',
   lookUp: 'Найти',
   noSuchUser: 'Пользователя с таким ID нет.',
