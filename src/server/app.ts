@@ -28,6 +28,7 @@ import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
+import { registerLocalMerchantPage } from './modules/p2p-merchant/local-page';
 import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
 import { offerPaymentMethodUsage } from './modules/p2p-offers/usage';
@@ -225,6 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     registerChainSimulatorRoutes(app, context);
     await registerLocalVerificationPages(app, context, { telegram: dependencies.telegram, uploads });
     await registerLocalOperatorPage(app, context, uploads);
+    await registerLocalMerchantPage(app, context);
   }
 
   if (dependencies.appDir === null) {
