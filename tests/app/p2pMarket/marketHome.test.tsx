@@ -29,7 +29,7 @@ function open(path: string, settings: Partial<UserSettings> = {}, kind: 'web' | 
 const locked = { ...baseSettings.compliance, lock: true };
 
 describe('the market home', () => {
-  it('leads to Buy and Sell, lists my offers with their status, then payment methods and the profile', async () => {
+  it('leads to Buy and Sell and my orders, lists my offers with their status, then payment methods and the profile', async () => {
     installMarketApi({
       mine: [
         offerOf({ id: 12, is_mine: true, status: 'active' }),
@@ -46,6 +46,8 @@ describe('the market home', () => {
     expect(links).toEqual([
       ['BuyPay a seller, receive crypto', '/p2p/buy'],
       ['SellSend crypto, get paid by a buyer', '/p2p/sell'],
+      // The orders entry (its counts: tests/app/p2pOrders).
+      ['My orders', '/p2p/orders'],
       ['Sell USDT for RUB#12 · 1 502.30 ₽Online', '/p2p/offers/12'],
       ['Buy TON for RUB#11 · 310.00 ₽Offline', '/p2p/offers/11'],
       ['Payment methods', '/p2p/methods'],
