@@ -40,7 +40,7 @@ import type { PaymentMethodUsage } from './modules/p2p-payment-methods/usage';
 import { registerOrderReviewRoutes } from './modules/p2p-profile/review-routes';
 import { registerP2pProfileRoutes } from './modules/p2p-profile/routes';
 import { registerReferralRoutes } from './modules/referrals/routes';
-import { type BotApi, outboxBotApi, telegramBotApi } from './modules/security/bot';
+import { type BotApi, botApiFor } from './modules/security/bot';
 import { type Mailer, outboxMailer, smtpMailer } from './modules/security/mail';
 import { registerMailboxRoutes, registerSecurityRoutes } from './modules/security/routes';
 import { defaultFeatureFlagPolicy, type FeatureFlagPolicy } from './modules/settings/feature-flags';
@@ -213,9 +213,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       (security.smtpUrl === undefined
         ? outboxMailer(context.db)
         : smtpMailer(security.smtpUrl, security.mailFrom ?? 'Kopilka <no-reply@localhost>')),
-    botApi:
-      security.botApi ??
-      (dependencies.telegram.localMode ? outboxBotApi(context.db) : telegramBotApi(dependencies.telegram.botToken)),
+    botApi: security.botApi ?? botApiFor(context.db, dependencies.telegram),
     publicUrl: security.publicUrl ?? null,
   });
   // Outside local mode the stand-in does not exist at all (its path is a plain 404).

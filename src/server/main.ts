@@ -8,7 +8,10 @@ import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
 import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
+import { startNotificationWorker } from './modules/p2p-notifications/worker';
 import { startOrderTimersWorker } from './modules/p2p-orders/timers-worker';
+import { isInQuietHours } from './modules/p2p-profile/quiet-hours';
+import { botApiFor } from './modules/security/bot';
 import { diskFileStore } from './modules/uploads/file-store';
 import { s3FileStore } from './modules/uploads/s3-store';
 import { localIdentityProviderPath } from './modules/verification/local-pages';
@@ -66,6 +69,16 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The order timers worker failed a pass'),
   });
 
+  // Order notices: written in each change's transaction, sent here after commit (SKIP LOCKED).
+  const notificationWorker = startNotificationWorker({
+    db: database.db,
+    botApi: botApiFor(database.db, config.telegram),
+    botUsername: config.telegram.botUsername,
+    isInQuietHours,
+    now: () => new Date(),
+    onError: (error) => app.log.error({ err: error }, 'The P2P notification worker failed a pass'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -73,6 +86,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     await withdrawalWorker.stop();
     await orderTimersWorker.stop();
+    await notificationWorker.stop();
     await merchantRefundWorker.stop();
     await app.close();
     await database.close();

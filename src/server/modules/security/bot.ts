@@ -52,3 +52,8 @@ export function outboxBotApi(db: Database): BotApi {
     },
   };
 }
+
+/** The bot the server talks through: Telegram's with a real token, the local outbox in local mode. */
+export function botApiFor(db: Database, telegram: { readonly localMode: boolean; readonly botToken: string }): BotApi {
+  return telegram.localMode ? outboxBotApi(db) : telegramBotApi(telegram.botToken);
+}
