@@ -27,6 +27,7 @@ import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useOfferTexts } from './offerTexts.ts';
 import { ShareOfferLink } from './ShareOfferLink.tsx';
 import type { TakeOfferSnapshot } from './TakeOfferView.tsx';
@@ -286,7 +287,12 @@ function OfferFacts({ offer }: { offer: Offer }) {
         <Link to="/p2p/users/$id" params={{ id: user.id }}>
           <Cell
             icon={<UserAvatar name={user.username} colorIndex={user.user_color_index} />}
-            title={user.username}
+            title={
+              <span className="ui-verified-name">
+                {user.username}
+                {user.is_verified_merchant ? <VerifiedBadge /> : null}
+              </span>
+            }
             subtitle={<MakerOrderStats user={user} />}
             chevron
           />
