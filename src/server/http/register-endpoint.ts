@@ -7,6 +7,7 @@ import type { ReferencePriceFeed } from '../integrations/prices/price-feed';
 import type { SessionPolicy } from '../modules/auth/sessions';
 import type { FeatureFlagPolicy } from '../modules/settings/feature-flags';
 import { authenticate, sessionCredential } from './authenticate';
+import { compressJsonAnswer } from './compression';
 import { type Parsed, parseRequestPart, parseResponse, requestSchema } from './parse-request';
 import type { RateLimiter, RateLimitRuleName } from './rate-limit';
 import { sendRevalidated } from './revalidation';
@@ -72,7 +73,8 @@ export interface EndpointOptions {
  * validates params, query and body with its schemas (400 `validation_failed` otherwise), and
  * hands the parsed input to the handler. Every request part is strict: unknown fields, text the
  * database cannot store (NUL, lone surrogates) and a part the endpoint does not define are 400s
- * (see parse-request.ts and strict-schema.ts).
+ * (see parse-request.ts and strict-schema.ts). An answer of 1 KiB or more is sent compressed to a
+ * client that accepts brotli or gzip (compression.ts).
  */
 export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -89,6 +91,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
   const route: RouteOptions = {
     method: endpoint.method,
     url,
+    // JSON answers of 1 KiB or more go compressed (compression.ts).
+    onSend: compressJsonAnswer,
     handler: async (request, reply) => {
       const { rateLimit } = options;
       const credential = rateLimit === undefined ? undefined : sessionCredential(request);
