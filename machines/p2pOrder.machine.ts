@@ -86,6 +86,9 @@ export const p2pOrderMachine = setup({
     byBuyer: ({ event }: GuardArgs) => event.by === 'buyer',
     bySeller: ({ event }: GuardArgs) => event.by === 'seller',
     byTimer: ({ event }: GuardArgs) => event.by === 'timer',
+    /** The confirmation window closes once: after it, `pending` has no clock left. */
+    confirmationWindowCloses: ({ context, event }: GuardArgs) =>
+      event.by === 'timer' && !context.confirmationWindowPassed,
     bySystem: ({ event }: GuardArgs) => event.by === 'system',
     bySupportReleasing: ({ event }: GuardArgs) =>
       event.by === 'support' && event.type === 'resolve' && event.outcome === 'release',
@@ -142,7 +145,7 @@ export const p2pOrderMachine = setup({
         confirm_receipt: { guard: 'bySeller', target: 'confirmed' },
         unmark_paid: { guard: 'byBuyer', target: 'accepted', actions: 'restartPayment' },
         open_dispute: { guard: 'mayOpenDispute', target: 'disputed', actions: 'recordDisputeOpener' },
-        confirmation_expired: { guard: 'byTimer', actions: 'unlockBuyerDispute' },
+        confirmation_expired: { guard: 'confirmationWindowCloses', actions: 'unlockBuyerDispute' },
       },
     },
     confirmed: {

@@ -73,6 +73,8 @@ describe('the order lifecycle machine', () => {
   it('unlocks the buyer dispute when the confirmation window closes, and locks it again after "I have not paid"', () => {
     const passed = decideOrderEvent('pending', sellOffer, { type: 'confirmation_expired', by: 'timer' });
     expect(passed).toMatchObject({ accepted: true, to: 'pending', facts: { confirmationWindowPassed: true } });
+    const again = { ...sellOffer, confirmationWindowPassed: true };
+    expect(to('pending', again, 'confirmation_expired', 'timer')).toBe('order_status_conflict');
     const undone = decideOrderEvent(
       'pending',
       { ...sellOffer, confirmationWindowPassed: true },

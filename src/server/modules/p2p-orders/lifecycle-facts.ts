@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { orderActionsFor, type P2pOrderFacts } from '../../../../machines/p2pOrder.machine';
 import type { OrderAction, OrderSide } from '../../../contract/p2p-orders';
 import type { Database } from '../../db/database';
@@ -9,11 +9,11 @@ import { buyerOf, makerSideOf, type OrderRow, sellerOf } from './parties';
 
 /**
  * What the lifecycle machine's guards need beyond the status, read from the rows that hold it:
- * the confirmation window has passed once `pending` has no confirmation timer still to run (the
- * worker closes it when due; one already due counts as passed, so a slow worker never keeps the
- * buyer from a dispute), the dispute's opener and answer (p2p_disputes), and the reviews.
+ * the confirmation window has passed once `pending` has no open confirmation timer (the timers
+ * worker closes it within a second of its due time, in the transition that tells both sides),
+ * the dispute's opener and answer (p2p_disputes), and the reviews.
  */
-export async function lifecycleFactsOf(db: Database, order: OrderRow, now: Date): Promise<P2pOrderFacts> {
+export async function lifecycleFactsOf(db: Database, order: OrderRow): Promise<P2pOrderFacts> {
   const buyerId = buyerOf(order);
   const sellerId = sellerOf(order);
   const [runningConfirmation] =
@@ -26,7 +26,6 @@ export async function lifecycleFactsOf(db: Database, order: OrderRow, now: Date)
               eq(p2pOrderTimers.orderId, order.id),
               eq(p2pOrderTimers.kind, 'confirmation'),
               isNull(p2pOrderTimers.doneAt),
-              gt(p2pOrderTimers.dueAt, now),
             ),
           )
       : [];
@@ -54,11 +53,6 @@ export async function lifecycleFactsOf(db: Database, order: OrderRow, now: Date)
 }
 
 /** The contract's `actions` of an order for the viewer on `side` (what the order page offers). */
-export async function orderActionsOf(
-  db: Database,
-  order: OrderRow,
-  side: OrderSide,
-  now: Date,
-): Promise<OrderAction[]> {
-  return orderActionsFor(order.status, await lifecycleFactsOf(db, order, now), side);
+export async function orderActionsOf(db: Database, order: OrderRow, side: OrderSide): Promise<OrderAction[]> {
+  return orderActionsFor(order.status, await lifecycleFactsOf(db, order), side);
 }

@@ -94,7 +94,7 @@ export async function orderStatistic(db: Database, userId: number, now: Date) {
   let actionRequired = 0;
   for (const order of running) {
     const side = sideOf(order, userId);
-    if (side !== null && awaitsViewer(await orderActionsOf(db, order, side, now))) actionRequired += 1;
+    if (side !== null && awaitsViewer(await orderActionsOf(db, order, side))) actionRequired += 1;
   }
   return { ...groups, action_required: actionRequired };
 }

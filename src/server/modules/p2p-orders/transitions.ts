@@ -86,7 +86,7 @@ export async function applyTransition(tx: Database, request: TransitionRequest):
   const parties: OrderParties = { buyerId: buyerOf(order), sellerId: sellerOf(order), makerSide: makerSideOf(order) };
   const side = sideOfActor(request.actor, parties);
   const by: OrderEventActor = side ?? actorKind(request.actor);
-  const facts = await lifecycleFactsOf(tx, order, now);
+  const facts = await lifecycleFactsOf(tx, order);
   const decision = decideOrderEvent(order.status, facts, machineEvent(request.event, by));
   if (!decision.accepted) {
     throw decision.code === 'dispute_too_early'

@@ -127,7 +127,7 @@ async function commonOf(
       price: fiatText(order.price),
       amount: order.amount,
       fiat_amount: fiatText(order.fiatAmount),
-      actions: await orderActionsOf(db, order, side, context.now),
+      actions: await orderActionsOf(db, order, side),
       timer: context.timer ?? null,
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),

@@ -40,7 +40,7 @@ export async function reviewOrder(db: Database, input: OrderReviewInput): Promis
       const [order] = await tx.select().from(p2pOrders).where(eq(p2pOrders.id, input.orderId)).for('update');
       const side = order === undefined ? null : sideOf(order, input.userId);
       if (order === undefined || side === null) throw new Error(`Order ${input.orderId} vanished under its lock`);
-      if (!(await orderActionsOf(tx, order, side, input.now)).includes('review')) {
+      if (!(await orderActionsOf(tx, order, side)).includes('review')) {
         if (order.status === 'completed' && (await hasReviewed(tx, order.id, input.userId))) throw alreadyReviewed();
         throw orderTransitionErrors.statusConflict(order.status);
       }
