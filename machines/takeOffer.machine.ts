@@ -34,7 +34,7 @@ import {
  *   `p2p` with the order's `unique_hash` as the hash; its token goes on to `submitting`.
  * - `submitting` invokes `createOrder`. Done → `done` (final, the order's id). Failures by the
  *   server's code: `price_changed` → `confirming` again at `data.price`; `invalid_token` → the
- *   passcode again; no answer or a 5xx → `failed` (retry sends the same hash and token: the
+ *   passcode again (a seller's; a buyer sends none); no answer or a 5xx → `failed` (retry sends the same hash and token: the
  *   server makes one order per hash); anything else → `editing` with the code and data shown
  *   (errors.create.{code}). Every refusal makes a new hash (spec 001 s.3, s.4).
  *
@@ -253,7 +253,8 @@ export const takeOfferMachine = setup({
     takerSells: ({ context }) => takerSells(context.facts.type),
     priceChanged: (_, params: { error: unknown }) =>
       failureCode(params.error) === 'price_changed' && changedPrice(params.error) !== null,
-    tokenRefused: (_, params: { error: unknown }) => failureCode(params.error) === 'invalid_token',
+    tokenRefused: ({ context }, params: { error: unknown }) =>
+      takerSells(context.facts.type) && failureCode(params.error) === 'invalid_token',
     noAnswer: (_, params: { error: unknown }) => {
       const status = failureStatus(params.error);
       return status === null || status >= 500;
@@ -368,7 +369,7 @@ export const takeOfferMachine = setup({
             actions: [{ type: 'takeNewPrice', params: ({ event }) => ({ error: event.error }) }, 'makeHash'],
           },
           {
-            description: 'The token was spent or expired: a new hash, and the passcode again.',
+            description: 'A seller’s token was spent or expired: a new hash, and the passcode again.',
             guard: { type: 'tokenRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'passcode',
             actions: ['makeHash', 'markTokenRefused'],

@@ -127,6 +127,18 @@ export function ownProfile(canEditRemark: boolean): OwnMarketProfile {
   };
 }
 
+/** The person's security: a passcode is set, no biometrics, no lockout. */
+export const securityInfo = {
+  passCode: true,
+  passCodePending: false,
+  email: null,
+  isEmailConfirmed: true,
+  biometric: false,
+  lockSeconds: null,
+  attemptsExhausted: false,
+  outflowsHeldUntil: null,
+};
+
 export function verificationOverview(passport: boolean) {
   return { levels: [], passport: { completed: passport }, address: { completed: false }, phone: null };
 }
@@ -148,6 +160,8 @@ export function marketAnswer(
       return ok(verificationOverview(person.passport ?? true));
     case 'GET /p2p/config':
       return ok(marketConfig);
+    case 'GET /security':
+      return ok(securityInfo);
     case 'GET /p2p/currencies/fiats':
       return ok(marketFiats);
     case 'GET /authentication/config':

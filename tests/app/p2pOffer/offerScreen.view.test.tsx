@@ -104,7 +104,7 @@ describe('which view the offer screen shows', () => {
     expect(main(platform)).toBeNull();
   });
 
-  it('anyone else sees the take form: "Buy USDT" on a sell offer, off until orders exist', async () => {
+  it('anyone else sees the take form: "Buy USDT" on a sell offer, off until an amount is typed', async () => {
     const { platform } = start({ offer: taker() });
     expect(await shows('95.50 ₽ per USDT')).toBeTruthy();
     expect(main(platform)).toMatchObject({ label: 'Buy USDT', disabled: true });

@@ -376,6 +376,8 @@ export const REFUSAL_TEXTS: Partial<Record<CreateFailureName, string>> = {
   'a failed restriction': 'This offer needs at least 5 completed orders. You have 2.',
   'an offline offer':
     'This offer has just gone offline. Try again once its author turns it online, or choose another offer.',
+  // A buyer sends no token: one refused is a refusal like the others.
+  'a spent token': 'The confirmation has expired. Place the order again.',
 };
 
 export type ExpectedScreen =
@@ -469,6 +471,7 @@ export function expectedAfter(flow: ExpectedFlow, event: ModelEvent<TakeOfferMac
         case 'the price changed':
           return { ...flow, screen: 'sheet', price: '96', priceChanged: true, hashes: flow.hashes + 1, token: null };
         case 'a spent token':
+          if (flow.side === 'buyer') return refused(flow, REFUSAL_TEXTS[name] ?? '');
           return { ...flow, screen: 'passcode', tokenRefused: true, hashes: flow.hashes + 1, token: null };
         case 'a server error':
         case 'no response':

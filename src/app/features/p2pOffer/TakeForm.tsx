@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   convertAmountText,
@@ -31,6 +32,7 @@ import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { useOfferTexts } from './offerTexts.ts';
 import { ShareOfferLink } from './ShareOfferLink.tsx';
 import type { TakeOfferSnapshot } from './TakeOfferView.tsx';
+import { preloadPasscodeStep } from './TakeSteps.tsx';
 import { methodOptions } from './takeMethods.ts';
 import { createOrderMessage } from './takeOfferMessages.ts';
 
@@ -203,6 +205,10 @@ function ConfirmSheet({ actor, snapshot, offer, method }: Omit<TakeFormProps, 'l
   const catalogue = useQuery(assetCatalogueQueryOptions());
   const { check, quotedPrice, priceChanged } = snapshot.context;
   const open = snapshot.hasTag('sheet');
+  const sells = offer.type === 'buy';
+  useEffect(() => {
+    if (open && sells) preloadPasscodeStep();
+  }, [open, sells]);
   const asset = offer.asset;
   const fiat = offer.fiat;
   const methodName = method === null ? '' : paymentMethodLabel(method).title;

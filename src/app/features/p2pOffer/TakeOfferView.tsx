@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { defaultAmountType, type TakeFacts, takerSells } from '../../../../machines/takeOffer/amountRules.ts';
 import type { TakeOfferInput, takeOfferMachine } from '../../../../machines/takeOffer.machine.ts';
 import type { Offer } from '../../../contract/p2p-offers.ts';
+import type { PaymentMethod } from '../../../contract/p2p-payment-methods.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
 import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
 import { marketConfigQueryOptions } from '../../api/p2pQueries.ts';
@@ -30,9 +31,9 @@ export type TakeOfferSnapshot = SnapshotFrom<typeof takeOfferMachine>;
 /**
  * The take-offer form and its steps (spec 001 s.2 "Take-offer form", "Confirm sheet"; s.4 "Taker
  * order flow"), rendered from the takeOffer machine's snapshot. First what the flow needs: the
- * catalogue (decimals); and when the taker sells (a buy offer) their balance, the security info
- * (is a passcode set, biometrics, a lockout), their verification, market profile id and the
- * market's `unlock_duration` for the one-time notice. docs/p2p.md "Taking an offer".
+ * catalogue (decimals); the person's verification, market profile id and the market's
+ * `unlock_duration` for the one-time notice; and when the taker sells (a buy offer) their balance
+ * and the security info (is a passcode set, biometrics, a lockout). docs/p2p.md "Taking an offer".
  */
 export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => void }) {
   const { t } = useLingui();
@@ -41,9 +42,9 @@ export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => voi
   const catalogue = useQuery(assetCatalogueQueryOptions());
   const balances = useQuery({ ...balanceQueryOptions(), enabled: sells });
   const security = useQuery({ ...securityQueryOptions(deviceId()), enabled: sells });
-  const verification = useQuery({ ...verificationOverviewQueryOptions(), enabled: sells });
-  const profile = useQuery({ ...ownMarketProfileQueryOptions(), enabled: sells });
-  const config = useQuery({ ...marketConfigQueryOptions(), enabled: sells });
+  const verification = useQuery(verificationOverviewQueryOptions());
+  const profile = useQuery(ownMarketProfileQueryOptions());
+  const config = useQuery(marketConfigQueryOptions());
   const biometricsAvailable = useBiometricsAvailable(platform);
   const failed = catalogue.isError || (sells && (balances.isError || security.isError));
   useScreenActions({ main: null, back: leave });
@@ -65,7 +66,10 @@ export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => voi
   const waiting =
     facts === null ||
     biometricsAvailable === null ||
-    (sells && (security.data === undefined || !settled(verification) || !settled(profile) || !settled(config)));
+    (sells && security.data === undefined) ||
+    !settled(verification) ||
+    !settled(profile) ||
+    !settled(config);
   if (waiting) {
     return (
       <Page>
@@ -76,7 +80,7 @@ export function TakeOfferView({ offer, leave }: { offer: Offer; leave: () => voi
   const unverified =
     verification.data !== undefined && !verification.data.passport.completed && !verification.data.address.completed;
   const notice =
-    sells && unverified && profile.data !== undefined && config.data !== undefined
+    unverified && profile.data !== undefined && config.data !== undefined
       ? { publicId: profile.data.user.id, hours: config.data.unlock_duration_hours }
       : null;
   return (
@@ -167,11 +171,30 @@ function TakeOfferFlow({ offer, facts, info, biometricsAvailable, notice, leave 
     [offer.id, amountText, amountType],
   );
   useTakeOfferEffects(actor, offer.id);
+  return (
+    <TakeOfferScreens actor={actor} offer={offer} method={method} noticeHours={notice?.hours ?? 0} leave={leave} />
+  );
+}
+
+/** One screen per step of the machine's snapshot: the form (with its sheet) or a later step. */
+export function TakeOfferScreens({
+  actor,
+  offer,
+  method,
+  noticeHours,
+  leave,
+}: {
+  actor: ActorRefFrom<typeof takeOfferMachine>;
+  offer: Offer;
+  method: PaymentMethod | null;
+  noticeHours: number;
+  leave: () => void;
+}) {
   const snapshot = useSelector(actor, (current: TakeOfferSnapshot) => current);
   if (snapshot.hasTag('form')) {
     return <TakeForm actor={actor} snapshot={snapshot} offer={offer} method={method} leave={leave} />;
   }
-  return <TakeSteps actor={actor} snapshot={snapshot} offer={offer} noticeHours={notice?.hours ?? 0} />;
+  return <TakeSteps actor={actor} snapshot={snapshot} offer={offer} noticeHours={noticeHours} />;
 }
 
 function passcodeFacts(

@@ -12,12 +12,16 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { TakeOfferSnapshot } from './TakeOfferView.tsx';
 
-// The passcode step comes last and only for sellers: its view loads when it is needed.
+// The passcode step comes last and only for sellers: its view loads while the sheet shows.
+const loadPasscodeView = () => import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx');
 const PasscodeConfirmView = lazy(() =>
-  import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx').then(({ PasscodeConfirmView }) => ({
-    default: PasscodeConfirmView,
-  })),
+  loadPasscodeView().then(({ PasscodeConfirmView }) => ({ default: PasscodeConfirmView })),
 );
+
+/** Starts loading the passcode step's view (the confirm sheet of a seller calls it). */
+export function preloadPasscodeStep(): void {
+  void loadPasscodeView();
+}
 
 interface StepProps {
   actor: ActorRefFrom<typeof takeOfferMachine>;
@@ -28,14 +32,25 @@ interface StepProps {
 /**
  * The take-offer steps after the confirm sheet, one screen per tag: the verification notice, the
  * passcode (sellers), placing the order, and a failure with no answer (retry: the same hash).
- * The ends (`done`, `setPasscode`, `verify`) show "placing" while the page moves on.
+ * At the ends the page moves on: `done` shows "placing" until the order page opens, `setPasscode`
+ * and `verify` a spinner.
  */
 export function TakeSteps({ noticeHours, ...props }: StepProps & { noticeHours: number }) {
   const { snapshot } = props;
   if (snapshot.hasTag('notice')) return <VerificationNotice {...props} hours={noticeHours} />;
   if (snapshot.hasTag('passcode')) return <PasscodeStep {...props} />;
   if (snapshot.hasTag('failed')) return <Failed {...props} />;
-  return <Placing />;
+  if (snapshot.hasTag('busy') || snapshot.hasTag('done')) return <Placing />;
+  return <Leaving />;
+}
+
+function Leaving() {
+  useScreenActions({ main: null, back: null });
+  return (
+    <Page>
+      <Loading />
+    </Page>
+  );
 }
 
 /**

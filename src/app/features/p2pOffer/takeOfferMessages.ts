@@ -67,6 +67,8 @@ export function createOrderMessage(refusal: TakeOfferRefusal, fiat: string): Mes
       return restrictionMessage(refusal.data);
     case orderErrorCodes.paymentMethodInvalid:
       return msg`This payment method can’t be used with this offer. Choose another one.`;
+    case orderErrorCodes.tokenInvalid:
+      return msg`The confirmation has expired. Place the order again.`;
     case orderErrorCodes.hashReused:
       return msg`This order was already sent with other details. Check the amount and try again.`;
     case 'blocked':
