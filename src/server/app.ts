@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
 import { registerLocalMerchantPage } from './modules/p2p-merchant/local-page';
@@ -225,6 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalVerificationPages(app, context, { telegram: dependencies.telegram, uploads });
     await registerLocalOperatorPage(app, context, uploads);
     await registerLocalMerchantPage(app, context);
+    await registerLocalDisputesPage(app, context, uploads);
   }
 
   if (dependencies.appDir === null) {

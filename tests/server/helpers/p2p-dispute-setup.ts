@@ -49,8 +49,11 @@ export interface DisputeServer {
   readonly upload: (who: Person, orderId: number) => Promise<DisputeFile>;
 }
 
-/** Within a describe block: a server with the P2P market on, one operator, and a fake bot. */
-export function disputeServer(): DisputeServer {
+/**
+ * Within a describe block: a server with the P2P market on, one operator, and a fake bot; in
+ * local mode (the stand-in pages) when asked.
+ */
+export function disputeServer(options: { readonly localMode?: boolean } = {}): DisputeServer {
   let server: TestServer | undefined;
   let now = new Date();
   let support: Person | undefined;
@@ -64,6 +67,7 @@ export function disputeServer(): DisputeServer {
       operatorIds: [supportId],
       security: { botApi: bot },
       now,
+      ...(options.localMode === true ? { telegram: { localMode: true } } : {}),
     });
     await upsertUser(server.database.db, { id: supportId, firstName: 'Sam', username: 'support_sam' });
     const { token } = await createSession(server.database.db, supportId, {});

@@ -9,8 +9,10 @@ export const localOperatorPath = '/local/operator';
 export const localOperatorFilePath = `${localOperatorPath}/file`;
 /** Support's verified-merchant applications (p2p-merchant/local-page.ts). */
 export const localMerchantApplicationsPath = `${localOperatorPath}/merchants`;
+/** Support's P2P disputes (p2p-disputes/local-page.ts). */
+export const localDisputesPath = `${localOperatorPath}/disputes`;
 
-const styles = `
+export const operatorPageStyles = `
 :root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#2270c9;--button:#2270c9;--field:#f4f4f5;--good:#1b7f35;--bad:#c62828;--button-bad:#c62828;--warn:#a15c00}
 @media (prefers-color-scheme:dark){:root{--bg:#181818;--text:#fff;--hint:#aaa;--line:#303030;--accent:#8774e1;--button:#6654cc;--field:#2c2c2c;--bad:#ff595a;--button-bad:#d32f2f;--good:#4cc764;--warn:#f5a623}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font:15px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
@@ -123,6 +125,6 @@ export function renderOperatorPage(page: OperatorPage): string {
         ? ''
         : `<p>${escapeHtml(text.noSuchUser)}</p>`
       : personSections(text, page.view);
-  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p><p><a href="${localMerchantApplicationsPath}">${escapeHtml(text.merchantApplications)}</a></p>${lookup}${error}${person}`;
-  return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(text.title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
+  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p><p><a href="${localDisputesPath}">${escapeHtml(text.disputes)}</a> · <a href="${localMerchantApplicationsPath}">${escapeHtml(text.merchantApplications)}</a></p>${lookup}${error}${person}`;
+  return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(text.title)}</title><style>${operatorPageStyles}</style></head><body><main>${body}</main></body></html>`;
 }

@@ -7,6 +7,8 @@ export interface OperatorPageText {
   readonly notice: string;
   /** The link to support's verified-merchant applications (p2p-merchant/local-page.ts). */
   readonly merchantApplications: string;
+  /** The link to support's P2P disputes (p2p-disputes/local-page.ts). */
+  readonly disputes: string;
   readonly userId: string;
   readonly lookUp: string;
   readonly noSuchUser: string;
@@ -55,6 +57,7 @@ const en: OperatorPageText = {
   notice:
     'Local mode: anyone here acts as a compliance operator for any user. The same actions as the operator API, recorded in the log.',
   merchantApplications: 'Verified merchant applications',
+  disputes: 'P2P disputes',
   userId: 'User id',
   lookUp: 'Look up',
   noSuchUser: 'No user with this id.',
@@ -129,6 +132,7 @@ const ru: OperatorPageText = {
   notice:
     'Локальный режим: здесь любой действует как оператор комплаенса для любого пользователя. Те же действия, что в API оператора, с записью в журнал.',
   merchantApplications: 'Заявки верифицированных мерчантов',
+  disputes: 'Споры P2P',
   userId: 'ID пользователя',
   lookUp: 'Найти',
   noSuchUser: 'Пользователя с таким ID нет.',

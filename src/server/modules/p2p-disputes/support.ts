@@ -23,7 +23,7 @@ import { disputeViewOf } from './view';
 // both act through these functions. Who may call them is decided before (operator/access.ts, or
 // local mode for the stand-in).
 
-type DisputeListItem = z.infer<typeof operatorDisputeListItem>;
+export type DisputeListItem = z.infer<typeof operatorDisputeListItem>;
 
 /** At most this many disputes per list answer (the open ones are few; the resolved, newest first). */
 const listLimit = 200;
