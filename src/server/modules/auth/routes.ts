@@ -49,7 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     });
     setSessionCookie(request, reply, token, policy.maxAgeMs);
     reply.header(sessionTokenHeader, token).header('cache-control', 'no-store');
-    return { ...settings, balance: await getWalletBalance(context.db, profile.id) };
+    return { ...settings, balance: await getWalletBalance(context.db, profile.id, context.now()) };
   };
 
   registerEndpoint(app, context, authEndpoints.getConfig, async () => ({

@@ -18,6 +18,7 @@ export const offerErrors = {
   cannotCreate: () =>
     new ApiError(403, offerErrorCodes.cannotCreateOffer, 'You cannot create offers on the P2P market'),
   active: () => new ApiError(409, offerErrorCodes.offerActive, 'Turn the offer offline first'),
+  hasOpenOrders: () => new ApiError(409, offerErrorCodes.hasOpenOrders, 'This offer has orders that are still running'),
   tooManyActive: (most: number) =>
     new ApiError(409, offerErrorCodes.tooManyActiveOffers, `You already have ${most} active offers`),
   insufficientFunds: () =>

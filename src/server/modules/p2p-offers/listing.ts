@@ -5,10 +5,13 @@ import type { OfferType } from '../../../contract/p2p-market';
 import type { OfferListQuery } from '../../../contract/p2p-offers';
 import type { Database } from '../../db/database';
 import { p2pOfferMethods, p2pOffers } from '../../db/schema/p2p-offers';
+import { p2pOrders } from '../../db/schema/p2p-orders';
 import { p2pProfiles, p2pTradeDays } from '../../db/schema/p2p-profile';
 import { userSettings } from '../../db/schema/users';
 import { validationFailed } from '../../http/api-error';
 import { priceIn } from '../../integrations/prices/price-feed';
+import { marketRules } from '../p2p-market/market-rules';
+import { openOrderStatuses } from '../p2p-orders/parties';
 import { inQuietHoursSql } from '../p2p-profile/quiet-hours';
 import { windowStart } from '../p2p-profile/summaries';
 import { isMarketFiat, type MarketAssetFacts, marketAssetFacts } from './market';
@@ -36,9 +39,12 @@ function makerOutsideQuietHours(now: Date): SQL {
   return sql`not ${inQuietHoursSql(p2pOffers.userId, now)}`;
 }
 
-/** Seam for the next issue's orders: an offer at its open-order cap (4, 10 for verified merchants) is hidden. */
+/** An offer at its open-order cap (4, 10 for a verified merchant's; market-rules.ts) is hidden. */
 function belowOpenOrderCap(): SQL {
-  return sql`true`;
+  const caps = marketRules.open_orders_per_offer;
+  return sql`(select count(*)::int from ${p2pOrders} where ${p2pOrders.offerId} = ${p2pOffers.id}
+      and ${inArray(p2pOrders.status, [...openOrderStatuses])})
+    < (case when ${verifiedMaker} then ${caps.verified_merchant}::int else ${caps.regular}::int end)`;
 }
 
 /** The offer can still fill its smallest order: remaining volume × price ≥ minimum. */

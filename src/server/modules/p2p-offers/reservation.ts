@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { p2pOfferMethods, p2pOffers } from '../../db/schema/p2p-offers';
 import { hold, InsufficientFundsError, inTransaction, release } from '../../ledger/ledger';
 import { marketRules } from '../p2p-market/market-rules';
+import { spendableBalance } from '../p2p-orders/buyer-lock';
 import { identityChecksOf } from '../verification/state';
 import { offerErrors } from './errors';
 import { isMarketFiat, type MarketAssetFacts, marketAssetFacts } from './market';
@@ -55,9 +56,11 @@ async function assertMayGoOnline(
 }
 
 /** Holds what the sell offer needs and answers it; buy offers hold nothing. */
-async function reserve(tx: Database, offer: OfferRow, facts: MarketAssetFacts): Promise<bigint> {
+async function reserve(tx: Database, offer: OfferRow, facts: MarketAssetFacts, now: Date): Promise<bigint> {
   if (offer.type !== 'sell') return 0n;
   const amount = reservationOf(BigInt(offer.remainingVolume), facts.feePercent);
+  // Crypto bought on P2P that is still locked cannot be sold again yet (P2P.md `unlock_duration`).
+  if ((await spendableBalance(tx, offer.userId, offer.assetCode, now)) < amount) throw offerErrors.insufficientFunds();
   try {
     await hold(tx, {
       operationId: offer.reservationOperationId,
@@ -105,7 +108,7 @@ export async function setOfferActive(
     if ((offer.status === 'active') === active) return;
     if (active) {
       const facts = await assertMayGoOnline(tx, offer, makerOffers);
-      const reserved = await reserve(tx, offer, facts);
+      const reserved = await reserve(tx, offer, facts, now);
       await tx
         .update(p2pOffers)
         .set({ status: 'active', reserved: reserved.toString(), updatedAt: now })

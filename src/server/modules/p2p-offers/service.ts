@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { p2pOfferMethods, p2pOffers } from '../../db/schema/p2p-offers';
 import type { ReferencePriceFeed } from '../../integrations/prices/price-feed';
 import { inTransaction } from '../../ledger/ledger';
+import { openOrderCount } from '../p2p-orders/admission';
 import { canEditRemark } from '../p2p-profile/service';
 import type { FeatureFlagPolicy } from '../settings/feature-flags';
 import { getUserSettings } from '../settings/service';
@@ -259,13 +260,15 @@ export function editOfferRestrictions(
   return editOffer(context, viewer, id, async () => ({ restrictions }));
 }
 
-/** DELETE /p2p/offers/{id}: only an inactive offer (which holds nothing). */
+/** DELETE /p2p/offers/{id}: only an inactive offer (which holds nothing) with no order still running. */
 export async function deleteOffer(db: Database, userId: number, id: number): Promise<{ result: true }> {
   await inTransaction(db, async (tx) => {
     const own = and(eq(p2pOffers.id, id), eq(p2pOffers.userId, userId));
     const [locked] = await tx.select().from(p2pOffers).where(own).for('update');
     if (locked === undefined) throw offerErrors.notFound();
     assertInactive(locked);
+    // Creation locks the offer's row too, so no order can start between this count and the delete.
+    if ((await openOrderCount(tx, locked.id)) > 0) throw offerErrors.hasOpenOrders();
     await tx.delete(p2pOffers).where(own);
   });
   return { result: true };

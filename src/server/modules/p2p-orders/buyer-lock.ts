@@ -1,7 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { p2pOrders } from '../../db/schema/p2p-orders';
-import { balancesOf } from '../../ledger/ledger';
+import { accountKey, lockAccounts } from '../../ledger/accounts';
 
 // Crypto bought on P2P by a buyer with neither passport nor address verification stays locked for
 // `unlock_duration` (P2P.md): it sits in their available balance, but withdrawals, a sell offer's
@@ -32,9 +32,17 @@ export async function lockedPurchases(db: Database, userId: number, now: Date): 
   return new Map(rows.map((row) => [row.asset, BigInt(row.locked)]));
 }
 
-/** The available balance less what is locked, never below zero: what the user may send or sell now. */
-export async function spendableBalance(db: Database, userId: number, asset: string, now: Date): Promise<bigint> {
-  const available = (await balancesOf(db, userId)).get(asset)?.available ?? 0n;
-  const locked = (await lockedPurchases(db, userId, now)).get(asset) ?? 0n;
+/**
+ * The available balance less what is locked, never below zero: what the user may send or sell now.
+ * Inside the spending transaction: it locks the user's two accounts of the asset in the ledger's
+ * order (as the hold that follows does), so two spends at once cannot both count the same coins.
+ */
+export async function spendableBalance(tx: Database, userId: number, asset: string, now: Date): Promise<bigint> {
+  const accounts = await lockAccounts(tx, asset, [
+    { userId, kind: 'available' },
+    { userId, kind: 'held' },
+  ]);
+  const available = accounts.get(accountKey({ userId, kind: 'available' }))?.balance ?? 0n;
+  const locked = (await lockedPurchases(tx, userId, now)).get(asset) ?? 0n;
   return available > locked ? available - locked : 0n;
 }

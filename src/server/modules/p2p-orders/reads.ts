@@ -77,7 +77,7 @@ export async function listOrderRows(db: Database, userId: number, query: OrderLi
  * GET /p2p/orders/statistic (polled every 5 s): the user's orders per list group, and how many
  * running ones wait for the user's action (the lifecycle machine's actions for their side).
  */
-export async function orderStatistic(db: Database, userId: number, now: Date) {
+export async function orderStatistic(db: Database, userId: number) {
   const [counts, running] = await Promise.all([
     db
       .select({ status: p2pOrders.status, orders: count() })

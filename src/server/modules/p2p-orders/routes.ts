@@ -52,7 +52,7 @@ export function registerP2pOrderRoutes(
   });
   registerEndpoint(app, context, p2pOrderEndpoints.getOrderStatistic, async ({ userId }) => {
     await viewerOf(userId, read);
-    return orderStatistic(db, userId, context.now());
+    return orderStatistic(db, userId);
   });
   registerEndpoint(app, context, p2pOrderEndpoints.listOrders, async ({ userId, query }) => {
     const viewer = await viewerOf(userId, read);

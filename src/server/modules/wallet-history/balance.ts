@@ -7,6 +7,7 @@ import { assets, priceReferences } from '../../db/schema/catalogue';
 import { ledgerAccounts } from '../../db/schema/ledger';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized } from '../../http/api-error';
+import { lockedPurchases } from '../p2p-orders/buyer-lock';
 
 /** A price as PostgreSQL prints a positive numeric: digits, and a fraction after a point. */
 const decimalText = /^(\d+)(?:\.(\d+))?$/;
@@ -72,10 +73,15 @@ const balanceStatement = preparedPerDatabase((db: Database) => {
 
 /**
  * Every enabled crypto asset, by code, with the user's available and held amounts, valued in the
- * local currency. Reads the ledger's account balances as they stand (what `balancesOf` reads).
+ * local currency. Reads the ledger's account balances as they stand (what `balancesOf` reads),
+ * except that crypto bought on P2P that is still locked (docs/p2p.md "Orders: creation, escrow and
+ * reads") shows as held: it cannot be sent or sold until it frees.
  */
-export async function getWalletBalance(db: Database, userId: number): Promise<WalletBalance> {
-  const rows = await balanceStatement(db).execute({ userId });
+export async function getWalletBalance(db: Database, userId: number, now: Date): Promise<WalletBalance> {
+  const [rows, locked] = await Promise.all([
+    balanceStatement(db).execute({ userId }),
+    lockedPurchases(db, userId, now),
+  ]);
   const [first] = rows;
   // A live session whose user has no settings row means the account was removed under it.
   if (first === undefined) throw unauthorized();
@@ -85,8 +91,11 @@ export async function getWalletBalance(db: Database, userId: number): Promise<Wa
   const balances: WalletBalance['balances'] = [];
   for (const row of rows) {
     if (row.asset === null) continue;
-    const available = row.available ?? '0';
-    const held = row.held ?? '0';
+    const inAvailable = BigInt(row.available ?? '0');
+    const lockedAll = locked.get(row.asset.code) ?? 0n;
+    const lockedHere = lockedAll < inAvailable ? lockedAll : inAvailable;
+    const available = (inAvailable - lockedHere).toString();
+    const held = (BigInt(row.held ?? '0') + lockedHere).toString();
     // Without a price in this currency the holding cannot be valued; it counts as nothing.
     const local =
       row.price === null

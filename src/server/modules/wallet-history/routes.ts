@@ -12,7 +12,7 @@ export function registerWalletHistoryRoutes(app: FastifyInstance, context: Endpo
     app,
     context,
     walletOperationEndpoints.getBalance,
-    ({ userId }) => getWalletBalance(context.db, userId),
+    ({ userId }) => getWalletBalance(context.db, userId, context.now()),
     { revalidate: true },
   );
   registerEndpoint(app, context, walletOperationEndpoints.listTransactions, ({ userId, query }) =>

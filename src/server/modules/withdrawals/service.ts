@@ -15,7 +15,8 @@ import { withdrawals } from '../../db/schema/wallet';
 import { normaliseAddress } from '../../integrations/chain/addresses';
 import { checkAddress } from '../../integrations/chain/check';
 import { explorerLink } from '../../integrations/chain/explorer';
-import { balancesOf, hold, InsufficientFundsError, inTransaction } from '../../ledger/ledger';
+import { hold, InsufficientFundsError, inTransaction } from '../../ledger/ledger';
+import { spendableBalance } from '../p2p-orders/buyer-lock';
 import { assertOutflowsAllowed } from '../security/outflow-hold';
 import { consumeToken } from '../security/tokens';
 import { walletAccessOf } from '../settings/wallet-access';
@@ -88,6 +89,7 @@ async function admitWithdrawal(
   tx: Database,
   userId: number,
   request: CreateWithdrawalRequest,
+  now: Date,
 ): Promise<{ readonly route: AssetNetworkRoute; readonly address: string; readonly fee: bigint }> {
   const access = await walletAccessOf(tx, userId);
   if (access.blocked || !access.canWithdraw) throw withdrawalErrors.withdrawForbidden();
@@ -105,7 +107,8 @@ async function admitWithdrawal(
   if (check.result !== 'valid') throw withdrawalErrors.addressRejected(check.result);
 
   const fee = route.withdrawFee;
-  const available = (await balancesOf(tx, userId)).get(request.asset)?.available ?? 0n;
+  // Crypto bought on P2P that is still locked does not count (docs/p2p.md "Orders: creation, escrow and reads").
+  const available = await spendableBalance(tx, userId, request.asset, now);
   // A first look that refuses early; the hold below decides under the account's lock.
   if (amount + fee > available) throw withdrawalErrors.insufficientFunds(available, fee);
   return { route, address: check.address ?? request.address, fee };
@@ -145,7 +148,7 @@ export async function createWithdrawal(
 
     // After a passcode recovery or an e-mail change money stays in for 24 h (before the token is spent).
     await assertOutflowsAllowed(tx, userId, now);
-    const { route, address, fee } = await admitWithdrawal(tx, userId, request);
+    const { route, address, fee } = await admitWithdrawal(tx, userId, request, now);
     // The token is bound to the key exactly as the client sent it when asking for the token.
     const spent = await consumeToken(
       tx,
