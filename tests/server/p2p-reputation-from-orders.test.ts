@@ -30,6 +30,10 @@ describe('reputation from real orders', () => {
     );
     expect(byBuyer.status).toBe('completed');
     ok(await seller.send('POST', `/p2p/orders/${orderId}/review`, { type: 'positive', comment: null }), order);
+    expect(ok(await buyer.send('GET', `/p2p/orders/${orderId}`), order).reviews).toEqual({
+      mine: { type: 'positive', comment: 'Released at once' },
+      theirs: { type: 'positive', comment: null },
+    });
 
     const sellerOwn = ok(await seller.send('GET', '/p2p/profile'), ownMarketProfile);
     // 25 USDT at 1 USD each.

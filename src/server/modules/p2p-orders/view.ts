@@ -16,6 +16,7 @@ import { disputeViewOf } from '../p2p-disputes/view';
 import { catalogueNames, fieldsOf, resolveCatalogueChoice } from '../p2p-market/payment-catalogue';
 import { fiatAmountOf, fiatCents } from '../p2p-offers/money';
 import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
+import { orderReviewsOf } from '../p2p-profile/order-review-view';
 import { offerUsersOf } from '../p2p-profile/summaries';
 import { orderActionsOf } from './lifecycle-facts';
 import { type OrderRow, sellerOf, sideOf } from './parties';
@@ -173,15 +174,14 @@ function historyOf(rows: readonly (typeof p2pOrderHistory.$inferSelect)[]): Orde
 }
 
 /**
- * Seams the disputes and reviews modules fill: the order's dispute and reviews as the viewer sees
- * them. A null dispute is read by the disputes module's view (its statements, the viewer's files).
+ * Seam the disputes module fills: the order's dispute as the viewer sees it. A null dispute is read
+ * by the disputes module's view (its statements, the viewer's files). Reviews are always read.
  */
 export interface OrderExtras {
   readonly dispute: Order['dispute'];
-  readonly reviews: Order['reviews'];
 }
 
-export const noExtras: OrderExtras = { dispute: null, reviews: { mine: null, theirs: null } };
+export const noExtras: OrderExtras = { dispute: null };
 
 /** One order as the viewer (a party) sees it; null when they are not a party. */
 export async function toOrder(
@@ -223,7 +223,7 @@ export async function toOrder(
         ? null
         : { cause: order.cancelCause, reason: order.cancelReason, at: canceledAt.toISOString() },
     dispute: extras.dispute ?? (await disputeViewOf(db, order.id, item.side)),
-    reviews: extras.reviews,
+    reviews: await orderReviewsOf(db, order.id, viewer.userId),
     locked_until:
       item.side === 'buyer' && order.buyerLockedUntil !== null ? order.buyerLockedUntil.toISOString() : null,
     history: historyOf(history),

@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { p2pOrderEndpoints } from '../../../contract/p2p-orders';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { registerEndpoint } from '../../http/register-endpoint';
-import { disputeViewOf } from '../p2p-disputes/view';
 import { assertP2pAccess } from '../p2p-market/access';
 import { orderErrors } from '../p2p-orders/errors';
-import { sideOf } from '../p2p-orders/parties';
 import { toOrder } from '../p2p-orders/view';
 import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
 import { userLanguage } from '../security/messages';
-import { orderReviewsOf, reviewOrder } from './order-reviews';
+import { reviewOrder } from './order-reviews';
 
 /** `POST /p2p/orders/{id}/review`: one review per side of a completed order (docs/p2p.md "Reputation…"). */
 export function registerOrderReviewRoutes(
@@ -22,13 +20,7 @@ export function registerOrderReviewRoutes(
     await assertP2pAccess(context, userId, { area: 'offers', write: true });
     const now = context.now();
     const row = await reviewOrder(db, { orderId: params.id, userId, type: body.type, comment: body.comment, now });
-    const side = sideOf(row, userId);
-    const [language, dispute, reviews] = await Promise.all([
-      userLanguage(db, userId),
-      side === null ? null : disputeViewOf(db, row.id, side),
-      orderReviewsOf(db, row.id, userId),
-    ]);
-    const order = await toOrder(db, options.cipher, { userId, language }, row, now, { dispute, reviews });
+    const order = await toOrder(db, options.cipher, { userId, language: await userLanguage(db, userId) }, row, now);
     if (order === null) throw orderErrors.notFound();
     return order;
   });
