@@ -1,6 +1,7 @@
-import { assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { CancelReason, OrderAction } from '../src/contract/p2p-orders.ts';
 import type { ReviewType } from '../src/contract/p2p-profile.ts';
+import { type OrderCallFailure, orderCallFailureOf, pendingCall } from './p2pOrderCalls.ts';
 
 /**
  * The actions on the P2P order page (issue 13; docs/p2p.md "The order page"). The server decides
@@ -28,11 +29,8 @@ import type { ReviewType } from '../src/contract/p2p-profile.ts';
 export const pageActions = ['accept', 'decline', 'cancel', 'mark_paid', 'unmark_paid'] as const;
 export type PageAction = (typeof pageActions)[number];
 
-export interface OrderPageError {
+export interface OrderPageError extends OrderCallFailure {
   action: PageAction | 'review';
-  /** The server's code, or null when no answer came. */
-  code: string | null;
-  status: number | null;
 }
 
 export interface ReviewDraft {
@@ -88,18 +86,6 @@ export interface TransitionOutput {
   actions: readonly OrderAction[];
 }
 
-function failureOf(error: unknown): Omit<OrderPageError, 'action'> {
-  const field = (name: string): unknown =>
-    typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
-  const status = field('status');
-  const reason = field('reason');
-  return { status: typeof status === 'number' ? status : null, code: typeof reason === 'string' ? reason : null };
-}
-
-function pending<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
-  return fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
-}
-
 const emptyReview: ReviewDraft = { type: null, comment: '' };
 
 /** The comment as sent: trimmed, null when nothing is left. */
@@ -116,8 +102,8 @@ export const orderPageMachine = setup({
     tags: {} as 'busy' | 'confirming',
   },
   actors: {
-    transition: pending<TransitionOutput, TransitionInput>(),
-    submitReview: pending<TransitionOutput, ReviewInput>(),
+    transition: pendingCall<TransitionOutput, TransitionInput>(),
+    submitReview: pendingCall<TransitionOutput, ReviewInput>(),
   },
   guards: {
     isOffered: ({ context, event }) => event.type === 'action.start' && context.actions.includes(event.action),
@@ -205,7 +191,10 @@ export const orderPageMachine = setup({
           target: 'ready',
           actions: [
             assign({
-              error: ({ context, event }) => ({ action: context.pending ?? 'accept', ...failureOf(event.error) }),
+              error: ({ context, event }) => ({
+                action: context.pending ?? 'accept',
+                ...orderCallFailureOf(event.error),
+              }),
             }),
             'forgetPending',
           ],
@@ -228,7 +217,9 @@ export const orderPageMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign({ error: ({ event }) => ({ action: 'review' as const, ...failureOf(event.error) }) }),
+          actions: assign({
+            error: ({ event }) => ({ action: 'review' as const, ...orderCallFailureOf(event.error) }),
+          }),
         },
       },
     },

@@ -65,6 +65,11 @@ import { Route as P2pOffersIdMethodsRouteImport } from './routes/p2p.offers.$id.
 import { Route as P2pOffersIdPriceRouteImport } from './routes/p2p.offers.$id.price'
 import { Route as P2pOffersIdTimeRouteImport } from './routes/p2p.offers.$id.time'
 import { Route as P2pOffersIdVolumeRouteImport } from './routes/p2p.offers.$id.volume'
+import { Route as P2pOrdersIdIndexRouteImport } from './routes/p2p.orders.$id.index'
+import { Route as P2pOrdersIdConfirmPaymentRouteImport } from './routes/p2p.orders.$id.confirm-payment'
+import { Route as P2pOrdersIdCreateDisputeRouteImport } from './routes/p2p.orders.$id.create-dispute'
+import { Route as P2pOrdersIdDisputeResponseRouteImport } from './routes/p2p.orders.$id.dispute-response'
+import { Route as P2pOrdersIdMethodRouteImport } from './routes/p2p.orders.$id.method'
 import { Route as WalletDepositAssetIndexRouteImport } from './routes/wallet.deposit.$asset.index'
 import { Route as WalletWithdrawAssetIndexRouteImport } from './routes/wallet.withdraw.$asset.index'
 import { Route as WalletWithdrawAssetNetworkRouteImport } from './routes/wallet.withdraw.$asset.$network'
@@ -375,6 +380,34 @@ const P2pOffersIdVolumeRoute = P2pOffersIdVolumeRouteImport.update({
   path: '/p2p/offers/$id/volume',
   getParentRoute: () => rootRouteImport,
 } as any)
+const P2pOrdersIdIndexRoute = P2pOrdersIdIndexRouteImport.update({
+  id: '/p2p/orders/$id/',
+  path: '/p2p/orders/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2pOrdersIdConfirmPaymentRoute =
+  P2pOrdersIdConfirmPaymentRouteImport.update({
+    id: '/p2p/orders/$id/confirm-payment',
+    path: '/p2p/orders/$id/confirm-payment',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pOrdersIdCreateDisputeRoute =
+  P2pOrdersIdCreateDisputeRouteImport.update({
+    id: '/p2p/orders/$id/create-dispute',
+    path: '/p2p/orders/$id/create-dispute',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pOrdersIdDisputeResponseRoute =
+  P2pOrdersIdDisputeResponseRouteImport.update({
+    id: '/p2p/orders/$id/dispute-response',
+    path: '/p2p/orders/$id/dispute-response',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const P2pOrdersIdMethodRoute = P2pOrdersIdMethodRouteImport.update({
+  id: '/p2p/orders/$id/method',
+  path: '/p2p/orders/$id/method',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WalletDepositAssetIndexRoute = WalletDepositAssetIndexRouteImport.update({
   id: '/wallet/deposit/$asset/',
   path: '/wallet/deposit/$asset/',
@@ -539,12 +572,17 @@ export interface FileRoutesByFullPath {
   '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
   '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
   '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
+  '/p2p/orders/$id/confirm-payment': typeof P2pOrdersIdConfirmPaymentRoute
+  '/p2p/orders/$id/create-dispute': typeof P2pOrdersIdCreateDisputeRoute
+  '/p2p/orders/$id/dispute-response': typeof P2pOrdersIdDisputeResponseRoute
+  '/p2p/orders/$id/method': typeof P2pOrdersIdMethodRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
   '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
+  '/p2p/orders/$id/': typeof P2pOrdersIdIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
@@ -616,12 +654,17 @@ export interface FileRoutesByTo {
   '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
   '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
   '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
+  '/p2p/orders/$id/confirm-payment': typeof P2pOrdersIdConfirmPaymentRoute
+  '/p2p/orders/$id/create-dispute': typeof P2pOrdersIdCreateDisputeRoute
+  '/p2p/orders/$id/dispute-response': typeof P2pOrdersIdDisputeResponseRoute
+  '/p2p/orders/$id/method': typeof P2pOrdersIdMethodRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents': typeof AccountVerificationDocumentsIndexRoute
   '/p2p/methods/$id': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id': typeof P2pOffersIdIndexRoute
+  '/p2p/orders/$id': typeof P2pOrdersIdIndexRoute
   '/wallet/deposit/$asset': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
@@ -694,12 +737,17 @@ export interface FileRoutesById {
   '/p2p/offers/$id/price': typeof P2pOffersIdPriceRoute
   '/p2p/offers/$id/time': typeof P2pOffersIdTimeRoute
   '/p2p/offers/$id/volume': typeof P2pOffersIdVolumeRoute
+  '/p2p/orders/$id/confirm-payment': typeof P2pOrdersIdConfirmPaymentRoute
+  '/p2p/orders/$id/create-dispute': typeof P2pOrdersIdCreateDisputeRoute
+  '/p2p/orders/$id/dispute-response': typeof P2pOrdersIdDisputeResponseRoute
+  '/p2p/orders/$id/method': typeof P2pOrdersIdMethodRoute
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
   '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
+  '/p2p/orders/$id/': typeof P2pOrdersIdIndexRoute
   '/wallet/deposit/$asset/': typeof WalletDepositAssetIndexRoute
   '/wallet/withdraw/$asset/': typeof WalletWithdrawAssetIndexRoute
   '/account/address-book/$network/$id/edit': typeof AccountAddressBookNetworkIdEditRoute
@@ -773,12 +821,17 @@ export interface FileRouteTypes {
     | '/p2p/offers/$id/price'
     | '/p2p/offers/$id/time'
     | '/p2p/offers/$id/volume'
+    | '/p2p/orders/$id/confirm-payment'
+    | '/p2p/orders/$id/create-dispute'
+    | '/p2p/orders/$id/dispute-response'
+    | '/p2p/orders/$id/method'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
     | '/p2p/methods/$id/'
     | '/p2p/methods/add/'
     | '/p2p/offers/$id/'
+    | '/p2p/orders/$id/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
@@ -850,12 +903,17 @@ export interface FileRouteTypes {
     | '/p2p/offers/$id/price'
     | '/p2p/offers/$id/time'
     | '/p2p/offers/$id/volume'
+    | '/p2p/orders/$id/confirm-payment'
+    | '/p2p/orders/$id/create-dispute'
+    | '/p2p/orders/$id/dispute-response'
+    | '/p2p/orders/$id/method'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network'
     | '/account/verification/documents'
     | '/p2p/methods/$id'
     | '/p2p/methods/add'
     | '/p2p/offers/$id'
+    | '/p2p/orders/$id'
     | '/wallet/deposit/$asset'
     | '/wallet/withdraw/$asset'
     | '/account/address-book/$network/$id/edit'
@@ -927,12 +985,17 @@ export interface FileRouteTypes {
     | '/p2p/offers/$id/price'
     | '/p2p/offers/$id/time'
     | '/p2p/offers/$id/volume'
+    | '/p2p/orders/$id/confirm-payment'
+    | '/p2p/orders/$id/create-dispute'
+    | '/p2p/orders/$id/dispute-response'
+    | '/p2p/orders/$id/method'
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
     | '/p2p/methods/$id/'
     | '/p2p/methods/add/'
     | '/p2p/offers/$id/'
+    | '/p2p/orders/$id/'
     | '/wallet/deposit/$asset/'
     | '/wallet/withdraw/$asset/'
     | '/account/address-book/$network/$id/edit'
@@ -1005,12 +1068,17 @@ export interface RootRouteChildren {
   P2pOffersIdPriceRoute: typeof P2pOffersIdPriceRoute
   P2pOffersIdTimeRoute: typeof P2pOffersIdTimeRoute
   P2pOffersIdVolumeRoute: typeof P2pOffersIdVolumeRoute
+  P2pOrdersIdConfirmPaymentRoute: typeof P2pOrdersIdConfirmPaymentRoute
+  P2pOrdersIdCreateDisputeRoute: typeof P2pOrdersIdCreateDisputeRoute
+  P2pOrdersIdDisputeResponseRoute: typeof P2pOrdersIdDisputeResponseRoute
+  P2pOrdersIdMethodRoute: typeof P2pOrdersIdMethodRoute
   WalletWithdrawAssetNetworkRoute: typeof WalletWithdrawAssetNetworkRoute
   AccountAddressBookNetworkIndexRoute: typeof AccountAddressBookNetworkIndexRoute
   AccountVerificationDocumentsIndexRoute: typeof AccountVerificationDocumentsIndexRoute
   P2pMethodsIdIndexRoute: typeof P2pMethodsIdIndexRoute
   P2pMethodsAddIndexRoute: typeof P2pMethodsAddIndexRoute
   P2pOffersIdIndexRoute: typeof P2pOffersIdIndexRoute
+  P2pOrdersIdIndexRoute: typeof P2pOrdersIdIndexRoute
   WalletDepositAssetIndexRoute: typeof WalletDepositAssetIndexRoute
   WalletWithdrawAssetIndexRoute: typeof WalletWithdrawAssetIndexRoute
   AccountAddressBookNetworkIdEditRoute: typeof AccountAddressBookNetworkIdEditRoute
@@ -1425,6 +1493,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof P2pOffersIdVolumeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2p/orders/$id/': {
+      id: '/p2p/orders/$id/'
+      path: '/p2p/orders/$id'
+      fullPath: '/p2p/orders/$id/'
+      preLoaderRoute: typeof P2pOrdersIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/orders/$id/confirm-payment': {
+      id: '/p2p/orders/$id/confirm-payment'
+      path: '/p2p/orders/$id/confirm-payment'
+      fullPath: '/p2p/orders/$id/confirm-payment'
+      preLoaderRoute: typeof P2pOrdersIdConfirmPaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/orders/$id/create-dispute': {
+      id: '/p2p/orders/$id/create-dispute'
+      path: '/p2p/orders/$id/create-dispute'
+      fullPath: '/p2p/orders/$id/create-dispute'
+      preLoaderRoute: typeof P2pOrdersIdCreateDisputeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/orders/$id/dispute-response': {
+      id: '/p2p/orders/$id/dispute-response'
+      path: '/p2p/orders/$id/dispute-response'
+      fullPath: '/p2p/orders/$id/dispute-response'
+      preLoaderRoute: typeof P2pOrdersIdDisputeResponseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2p/orders/$id/method': {
+      id: '/p2p/orders/$id/method'
+      path: '/p2p/orders/$id/method'
+      fullPath: '/p2p/orders/$id/method'
+      preLoaderRoute: typeof P2pOrdersIdMethodRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/deposit/$asset/': {
       id: '/wallet/deposit/$asset/'
       path: '/wallet/deposit/$asset'
@@ -1613,6 +1716,10 @@ const rootRouteChildren: RootRouteChildren = {
   P2pOffersIdPriceRoute: P2pOffersIdPriceRoute,
   P2pOffersIdTimeRoute: P2pOffersIdTimeRoute,
   P2pOffersIdVolumeRoute: P2pOffersIdVolumeRoute,
+  P2pOrdersIdConfirmPaymentRoute: P2pOrdersIdConfirmPaymentRoute,
+  P2pOrdersIdCreateDisputeRoute: P2pOrdersIdCreateDisputeRoute,
+  P2pOrdersIdDisputeResponseRoute: P2pOrdersIdDisputeResponseRoute,
+  P2pOrdersIdMethodRoute: P2pOrdersIdMethodRoute,
   WalletWithdrawAssetNetworkRoute: WalletWithdrawAssetNetworkRoute,
   AccountAddressBookNetworkIndexRoute: AccountAddressBookNetworkIndexRoute,
   AccountVerificationDocumentsIndexRoute:
@@ -1620,6 +1727,7 @@ const rootRouteChildren: RootRouteChildren = {
   P2pMethodsIdIndexRoute: P2pMethodsIdIndexRoute,
   P2pMethodsAddIndexRoute: P2pMethodsAddIndexRoute,
   P2pOffersIdIndexRoute: P2pOffersIdIndexRoute,
+  P2pOrdersIdIndexRoute: P2pOrdersIdIndexRoute,
   WalletDepositAssetIndexRoute: WalletDepositAssetIndexRoute,
   WalletWithdrawAssetIndexRoute: WalletWithdrawAssetIndexRoute,
   AccountAddressBookNetworkIdEditRoute: AccountAddressBookNetworkIdEditRoute,

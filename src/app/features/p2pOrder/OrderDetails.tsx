@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { Order } from '../../../contract/p2p-orders.ts';
+import type { AssetCatalogue } from '../../../contract/wallet.ts';
+import { formatShortDate } from '../../lib/dates.ts';
+import { formatCrypto, formatFiat } from '../../lib/p2p/offerFormat.ts';
+import { orderStatusNames } from '../../lib/p2p/orderStatusName.ts';
+import { paymentWindowMessage } from '../../lib/p2p/paymentWindow.ts';
+import { Cell } from '../../ui/Cell.tsx';
+import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
+import { PageTitle } from '../../ui/Page.tsx';
+import { PaymentMethodCell } from '../../ui/PaymentMethodCell.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import type { OrderAmounts } from './orderAmounts.ts';
+
+/** "Order #12", what the viewer does in it ("Buy USDT") and its status in a few words. */
+export function OrderHeader({ order }: { order: Order }) {
+  const { i18n } = useLingui();
+  const number = order.id;
+  const asset = order.asset;
+  return (
+    <PageTitle
+      title={<Trans>Order #{number}</Trans>}
+      subtitle={
+        <>
+          {order.side === 'buyer' ? <Trans>Buy {asset}</Trans> : <Trans>Sell {asset}</Trans>}
+          {' · '}
+          <span className={`p2p-order-status p2p-order-status--${order.status}`}>
+            {i18n._(orderStatusNames[order.status])}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+/** The order's terms, the payment method (the full details on their own page), the other side. */
+export function OrderDetails({
+  order,
+  catalogue,
+  amounts,
+  timeZone,
+}: {
+  order: Order;
+  catalogue: AssetCatalogue;
+  amounts: OrderAmounts;
+  timeZone: string | null;
+}) {
+  const { i18n, t } = useLingui();
+  const buyer = order.side === 'buyer';
+  const price = formatFiat(order.price, order.fiat, catalogue);
+  const asset = order.asset;
+  const other = order.counterparty;
+  const showFee = order.is_maker && order.fee !== '0';
+  return (
+    <>
+      <Section header={<Trans>Order</Trans>}>
+        <Cell title={buyer ? <Trans>You pay</Trans> : <Trans>You receive</Trans>} value={amounts.fiat} />
+        <Cell title={buyer ? <Trans>You get</Trans> : <Trans>You send</Trans>} value={amounts.crypto} />
+        <Cell
+          title={<Trans>Price</Trans>}
+          value={
+            <Trans>
+              {price} per {asset}
+            </Trans>
+          }
+        />
+        {showFee ? (
+          <Cell title={<Trans>Your fee</Trans>} value={formatCrypto(order.fee, order.asset, catalogue)} />
+        ) : null}
+        <Cell title={<Trans>Time to pay</Trans>} value={i18n._(paymentWindowMessage(order.time_limit))} />
+        <Cell
+          title={<Trans>Created</Trans>}
+          value={formatShortDate(order.created_at, { locale: i18n.locale, timeZone })}
+        />
+      </Section>
+      <Section
+        header={<Trans>Payment method</Trans>}
+        footer={
+          order.payment_method.details === null && buyer && order.status === 'processed' ? (
+            <Trans>The seller’s full details show here once the order is accepted.</Trans>
+          ) : undefined
+        }
+      >
+        {order.payment_method.details === null ? (
+          <PaymentMethodCell method={order.payment_method} />
+        ) : (
+          <Link to="/p2p/orders/$id/method" params={{ id: order.id }} aria-label={t`Payment details`}>
+            <PaymentMethodCell method={order.payment_method} chevron />
+          </Link>
+        )}
+      </Section>
+      <Section header={buyer ? <Trans>Seller</Trans> : <Trans>Buyer</Trans>}>
+        <Link to="/p2p/users/$id" params={{ id: other.id }}>
+          <Cell
+            icon={<UserAvatar name={other.username} colorIndex={other.user_color_index} />}
+            title={other.username}
+            subtitle={<MakerOrderStats user={other} />}
+            chevron
+          />
+        </Link>
+      </Section>
+      {order.conditions.trim() === '' ? null : (
+        <Section header={<Trans>Conditions</Trans>}>
+          <p className="p2p-order-text">{order.conditions}</p>
+        </Section>
+      )}
+    </>
+  );
+}

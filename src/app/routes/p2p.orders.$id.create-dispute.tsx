@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { orderQueryOptions } from '../api/p2pOrderQueries.ts';
+import { DisputeFormPage } from '../features/p2pOrder/DisputeFormPage.tsx';
+import { idParamOrNotFound } from '../lib/routeParams.ts';
+import { P2PGate } from './-p2pGate.tsx';
+
+/** `/p2p/orders/{id}/create-dispute`: open a dispute with a reason, a message and up to 5 images. */
+export const Route = createFileRoute('/p2p/orders/$id/create-dispute')({
+  params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(context.session.queryOptions);
+    void context.queryClient.prefetchQuery(orderQueryOptions(params.id));
+  },
+  component: function CreateDisputeRoute() {
+    const { id } = Route.useParams();
+    return <P2PGate part="offers">{() => <DisputeFormPage id={id} kind="open" />}</P2PGate>;
+  },
+});
