@@ -114,6 +114,19 @@ async function offerRow(id: number) {
   return row;
 }
 
+/**
+ * The escrow columns add up (docs/p2p.md): a seller's held balance is their active sell offers'
+ * `reserved` plus their running orders' `escrow` (these tests hold nothing else).
+ */
+async function heldByColumns(userId: number): Promise<bigint> {
+  const offers = await db().select().from(p2pOffers).where(eq(p2pOffers.userId, userId));
+  const orders = await db().select().from(p2pOrders);
+  const escrows = orders
+    .filter((row) => (row.offerType === 'sell' ? row.makerId : row.takerId) === userId)
+    .reduce((sum, row) => sum + BigInt(row.escrow), 0n);
+  return offers.reduce((sum, row) => sum + BigInt(row.reserved), 0n) + escrows;
+}
+
 async function feesBalance(): Promise<bigint> {
   const [row] = await db()
     .select({ balance: ledgerAccounts.balance })
@@ -215,6 +228,7 @@ describe('taking a sell offer', () => {
     expect(offerNow.remainingVolume).toBe('49999999999999999901');
     expect(offerNow.reserved).toBe('50499999999999999901');
     expect((await userBalance(db(), maker.userId, 'USDT')).held).toBe(usdt(101) + 2n);
+    expect(await heldByColumns(maker.userId)).toBe(usdt(101) + 2n);
   });
 });
 
@@ -233,6 +247,24 @@ describe('one order per unique_hash', () => {
     const rows = await db().select().from(p2pOrders).where(eq(p2pOrders.offerId, offerId));
     expect(rows).toHaveLength(1);
     expect((await offerRow(offerId)).remainingVolume).toBe('75000000000000000000');
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('lets 10 simultaneous orders with their own hashes make only the 4 the offer takes', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId, { amount: '1000' })),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 409, 409, 409, 409, 409, 409,
+    ]);
+    expect((await offerRow(offerId)).remainingVolume).toBe('50000000000000000000');
+    expect(await heldByColumns(maker.userId)).toBe(usdt(101));
     expect(await ledgerViolations(db())).toEqual([]);
   });
 
@@ -455,6 +487,7 @@ describe('the escrow when an order ends', () => {
 
     expect(await userBalance(db(), buyer.userId, 'USDT')).toEqual({ available: usdt(25), held: 0n });
     expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(49), held: usdt('75.75') });
+    expect(await heldByColumns(maker.userId)).toBe(usdt('75.75'));
     expect((await feesBalance()) - feesBefore).toBe(usdt('0.25'));
     const [completed] = await db().select().from(p2pOrders).where(eq(p2pOrders.id, id));
     if (completed === undefined) throw new Error('the order is gone');
@@ -484,6 +517,7 @@ describe('the escrow when an order ends', () => {
     expect(offerNow.remainingVolume).toBe('100000000000000000000');
     expect(offerNow.reserved).toBe('101000000000000000000');
     expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(49), held: usdt(101) });
+    expect(await heldByColumns(maker.userId)).toBe(usdt(101));
     expect(await ledgerViolations(db())).toEqual([]);
   });
 
