@@ -210,6 +210,23 @@ describe('verified merchants', () => {
     expect((await stateOf(someone.send)).status).toBe('on_review');
   });
 
+  it('holds one deposit when applications arrive at once, and releases it once when two workers run', async () => {
+    at(start);
+    const eager = await qualified(1000);
+
+    const answers = await Promise.all([1, 2, 3].map(() => eager.send('POST', '/p2p/profile/verified-merchant/apply')));
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await userBalance(db(), eager.userId, 'USDT')).toEqual({ available: usdt(500), held: usdt(500) });
+    at('2026-11-24T12:05:00Z');
+    ok(await eager.send('POST', '/p2p/profile/verified-merchant/leave'), verifiedMerchantState);
+    const due = new Date('2026-12-01T12:05:00Z');
+    const [first, second] = await Promise.all([releaseDueDeposits(db(), due), releaseDueDeposits(db(), due)]);
+    expect([...(first ?? []), ...(second ?? [])].filter((userId) => userId === eager.userId)).toEqual([eager.userId]);
+    expect(await userBalance(db(), eager.userId, 'USDT')).toEqual({ available: usdt(1000), held: 0n });
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
   it('lets a person acting as support decide on the local stand-in page', async () => {
     at(start);
     const applicant = await qualified(600);
