@@ -1,5 +1,6 @@
 // `npm run bench` (scripts/bench.ts loads this after registering tsx). What each phase does and
 // every setting are in docs/performance.md, "How to measure: npm run bench".
+import { ordersBench } from './orders.ts';
 import { passcodeBench } from './passcode.ts';
 import { type Client, type DatabaseHandle, listening, signIn, withPglite, withPostgres } from './server.ts';
 import { ms, percentile, statusList } from './stats.ts';
@@ -18,7 +19,7 @@ function numbers(text: string): number[] {
     .filter((value) => Number.isFinite(value) && value > 0);
 }
 
-const phases = setting('BENCH_PHASES', 'endpoints,rate,history', 'endpoints,rate,history').split(',');
+const phases = setting('BENCH_PHASES', 'endpoints,rate,history,orders', 'endpoints,rate,history,orders').split(',');
 const databases = setting('BENCH_DATABASES', 'pglite,postgres', 'pglite,postgres').split(',');
 const phaseMs = 1000 * Number(setting('BENCH_SECONDS', '3', '1.5'));
 const concurrency = Number(setting('BENCH_CONCURRENCY', '16', '16'));
@@ -29,6 +30,9 @@ const rates = numbers(setting('BENCH_RATES', '500,1000,1500', '500'));
 const rateMs = 1000 * Number(setting('BENCH_RATE_SECONDS', '3', '1.5'));
 const historySizes = numbers(setting('BENCH_HISTORY_SIZES', '100,1000,10000', '100,1000'));
 const historyMs = 1000 * Number(setting('BENCH_HISTORY_SECONDS', '3', '1'));
+/** The orders phase: makers of ten offers each (4 orders an offer), and takers placing at once. */
+const orderMakers = Number(setting('BENCH_ORDER_MAKERS', '4', '2'));
+const orderTakers = Number(setting('BENCH_ORDER_TAKERS', '8', '8'));
 /** The open loop's budget: the issue's goal for the balance poll's p99. */
 const lateAfterMs = 25;
 /** No run sends more than this many requests, whatever the machine. */
@@ -192,7 +196,7 @@ async function historyPhase(origin: string, database: DatabaseHandle): Promise<v
 
 async function measure(label: string, database: DatabaseHandle): Promise<void> {
   const wanted = (phase: string) => phases.includes(phase);
-  if (wanted('endpoints') || wanted('rate') || wanted('history')) {
+  if (wanted('endpoints') || wanted('rate') || wanted('history') || wanted('orders')) {
     const { app, origin } = await listening(database);
     try {
       console.log(`\n${label}`);
@@ -200,6 +204,14 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
       if (wanted('endpoints')) await endpointsPhase(origin, users);
       if (wanted('rate')) await ratePhase(origin, users);
       if (wanted('history')) await historyPhase(origin, database);
+      if (wanted('orders')) {
+        await ordersBench(origin, database, {
+          makers: orderMakers,
+          takers: orderTakers,
+          readMs: phaseMs,
+          maxRequests,
+        });
+      }
     } finally {
       await app.close();
     }
