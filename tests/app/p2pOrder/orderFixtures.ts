@@ -4,7 +4,10 @@
  * viewer is the buyer (the taker) unless a test says otherwise. "Now" is fixed at
  * 2026-03-10 12:00:00 UTC; every timer is written relative to it by hand.
  */
+import { vi } from 'vitest';
 import type { Order } from '../../../src/contract/p2p-orders.ts';
+import { marketAnswer, p2pCatalogue } from '../p2pOffer/offerFixtures.ts';
+import { type Answer, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 
 export const NOW = Date.parse('2026-03-10T12:00:00Z');
 
@@ -62,4 +65,33 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     updated_at: '2026-03-10T11:59:30Z',
     ...overrides,
   };
+}
+
+/**
+ * Makes "now" the fixtures' NOW, still moving with real time so that waits for a text end: a
+ * countdown rounds its seconds up, so for the second a test takes it shows the literal figure.
+ */
+export function clockAtNow(): void {
+  const started = performance.now();
+  vi.spyOn(Date, 'now').mockImplementation(() => NOW + Math.floor(performance.now() - started));
+}
+
+/**
+ * The fake server of the order pages: order 12 as `order` says (or its failure), then as the last
+ * transition answered it (a transition's 200 answer is the order as the caller now sees it), the
+ * catalogue, the market's answers, and `answers` by route. Returns what was sent to a route.
+ */
+export function stubOrderServer(order: Order | Answer, answers: Record<string, Answer> = {}) {
+  const requests: FakeRequest[] = [];
+  let current: Answer = 'status' in order && 'body' in order ? order : ok(order);
+  stubFetch((request) => {
+    requests.push(request);
+    if (request.route === 'GET /wallet/asset') return ok(p2pCatalogue);
+    if (request.route === 'GET /p2p/orders/12') return current;
+    const answer = answers[request.route];
+    if (answer === undefined) return marketAnswer(request.route);
+    if (request.route.startsWith('POST /p2p/orders/12/') && answer.status === 200) current = answer;
+    return answer;
+  });
+  return (route: string) => requests.filter((request) => request.route === route).map((request) => request.body);
 }

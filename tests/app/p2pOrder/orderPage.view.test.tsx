@@ -6,13 +6,13 @@
  * from the fixtures (orderFixtures.ts).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/contract/p2p-orders.ts';
-import { marketAnswer, marketSession, p2pCatalogue } from '../p2pOffer/offerFixtures.ts';
-import { type Answer, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
+import { marketSession } from '../p2pOffer/offerFixtures.ts';
+import { type Answer, ok } from '../support/fakeApi.ts';
 import { fakeTimersForEachTest, shows } from '../support/fakeTimerScreen.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
-import { NOW, orderFixture } from './orderFixtures.ts';
+import { clockAtNow, orderFixture, stubOrderServer } from './orderFixtures.ts';
 
 interface Setup {
   order?: Order | Answer;
@@ -23,19 +23,9 @@ interface Setup {
 }
 
 function start(setup: Setup = {}) {
-  const requests: FakeRequest[] = [];
-  const order = setup.order ?? orderFixture();
-  stubFetch((request) => {
-    requests.push(request);
-    if (request.route === 'GET /wallet/asset') return ok(p2pCatalogue);
-    if (request.route === 'GET /p2p/orders/12') return 'status' in order && 'body' in order ? order : ok(order);
-    const transition = setup.transitions?.[request.route];
-    if (transition !== undefined) return transition;
-    return marketAnswer(request.route);
-  });
+  const sent = stubOrderServer(setup.order ?? orderFixture(), setup.transitions);
   const platform = fakePlatform(setup.platform ?? 'web');
   const app = renderApp({ path: setup.path ?? '/p2p/orders/12', platform, session: fakeSession(marketSession()) });
-  const sent = (route: string) => requests.filter((request) => request.route === route).map((request) => request.body);
   return { ...app, platform, sent };
 }
 
@@ -52,12 +42,8 @@ async function answered() {
 }
 
 fakeTimersForEachTest();
-beforeEachFixNow();
-
-function beforeEachFixNow() {
-  // The countdowns read the clock: "now" is the fixtures' 12:00:00 UTC.
-  vi.spyOn(Date, 'now').mockReturnValue(NOW);
-}
+// The countdowns read the clock: "now" is the fixtures' 12:00:00 UTC.
+beforeEach(clockAtNow);
 
 describe('what the person must do next, per status and side', () => {
   it('the buyer of an accepted order is asked to pay, with the time left, and offered I’ve paid and Cancel', async () => {
