@@ -395,8 +395,9 @@ function transitionWithBody<const P extends string, const B extends z.ZodMiniTyp
 export const p2pOrderEndpoints = {
   createOrder: defineEndpoint({
     method: 'POST',
-    path: '/p2p/orders/:offerId',
-    params: z.object({ offerId }),
+    // `:id` is the offer's id: Fastify names a path segment once, and the order calls have `:id` there.
+    path: '/p2p/orders/:id',
+    params: z.object({ id: offerId }),
     body: createOrderBody,
     response: z.object({ order }),
     errors: [401, 403, 404, 409, 422, 429],

@@ -15,7 +15,7 @@ import { refreshOrders } from './p2pOrderQueries.ts';
  */
 export async function createOrder(input: CreateOrderInput): Promise<{ id: number }> {
   try {
-    const answer = await call(p2pOrderEndpoints.createOrder, { params: { offerId: input.offerId }, body: input.body });
+    const answer = await call(p2pOrderEndpoints.createOrder, { params: { id: input.offerId }, body: input.body });
     return { id: answer.order.id };
   } catch (thrown) {
     throw toCreateOrderFailure(thrown);

@@ -42,7 +42,7 @@ export function registerP2pOrderRoutes(
     const viewer = await viewerOf(userId, write);
     const row = await createOrder(db, context.featureFlags, {
       takerId: userId,
-      offerId: params.offerId,
+      offerId: params.id,
       body,
       prices: await context.referencePrices.current(),
       autoAccept: options.autoAccept,
