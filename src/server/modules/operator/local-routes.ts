@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { documentType } from '../../../contract/compliance';
 import {
@@ -18,7 +18,7 @@ import { isCrossSitePost, sendLocalPage } from '../../http/local-page';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { pageLanguage } from '../local-login/text';
 import { sendStoredFile } from '../uploads/routes';
-import type { Uploads } from '../uploads/service';
+import type { OpenedFile, Uploads } from '../uploads/service';
 import { localOperatorFilePath, localOperatorPath, renderOperatorPage } from './local-page';
 import { operatorPageText } from './local-text';
 import {
@@ -162,6 +162,25 @@ async function act(deps: OperatorDependencies, form: ActionForm): Promise<boolea
   }
 }
 
+/**
+ * A stand-in page's file link: the file as a download, or a plain 404 page when `open` finds none
+ * (null, or a 404 of the service), never the API's JSON error.
+ */
+export async function sendLocalFile(
+  reply: FastifyReply,
+  open: () => Promise<OpenedFile | null>,
+): Promise<FastifyReply> {
+  let opened: OpenedFile | null;
+  try {
+    opened = await open();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
+    opened = null;
+  }
+  if (opened !== null) return sendStoredFile(reply, opened);
+  return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('No such file');
+}
+
 async function lookUp(deps: OperatorDependencies, userId: string): Promise<OperatorUserView | null> {
   if (!z.safeParse(telegramUserIdText, userId).success) return null;
   try {
@@ -205,20 +224,11 @@ export async function registerLocalOperatorPage(
 
     scope.get(localOperatorFilePath, async (request, reply) => {
       const query = z.safeParse(fileQuery, request.query);
-      try {
-        if (!query.success) throw new ApiError(404, 'file_not_found', 'No such file');
-        return sendStoredFile(
-          reply,
-          await openDocumentFileForOperator(deps, Number(query.data.user_id), query.data.short_id),
-        );
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
-        return reply
-          .status(404)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send('No such file');
-      }
+      return sendLocalFile(reply, () =>
+        query.success
+          ? openDocumentFileForOperator(deps, Number(query.data.user_id), query.data.short_id)
+          : Promise.resolve(null),
+      );
     });
 
     scope.post(localOperatorPath, async (request, reply) => {

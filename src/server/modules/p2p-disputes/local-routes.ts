@@ -7,7 +7,7 @@ import { isCrossSitePost, sendLocalPage } from '../../http/local-page';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { pageLanguage } from '../local-login/text';
 import { localDisputesPath } from '../operator/local-page';
-import { sendStoredFile } from '../uploads/routes';
+import { sendLocalFile } from '../operator/local-routes';
 import type { Uploads } from '../uploads/service';
 import { openDisputeFileForSupport } from './files';
 import { localDisputeFilePath, renderDisputesPage } from './local-page';
@@ -72,20 +72,11 @@ export async function registerLocalDisputesPage(
 
     scope.get(localDisputeFilePath, async (request, reply) => {
       const query = z.safeParse(fileQuery, request.query);
-      try {
-        if (!query.success) throw new ApiError(404, 'file_not_found', 'No such file');
-        return sendStoredFile(
-          reply,
-          await openDisputeFileForSupport(db, uploads, query.data.order_id, query.data.file_id),
-        );
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
-        return reply
-          .status(404)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send('No such file');
-      }
+      return sendLocalFile(reply, () =>
+        query.success
+          ? openDisputeFileForSupport(db, uploads, query.data.order_id, query.data.file_id)
+          : Promise.resolve(null),
+      );
     });
 
     scope.post(localDisputesPath, async (request, reply) => {
