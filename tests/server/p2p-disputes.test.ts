@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { offer } from '../../src/contract/p2p-offers';
 import { operatorOrderView, order } from '../../src/contract/p2p-orders';
+import { runDueOrderTimers } from '../../src/server/modules/p2p-orders/timers';
 import { ledgerViolations, systemBalance, userBalance } from './helpers/ledger';
 import { multipartPost, sampleFiles } from './helpers/multipart';
 import { disputeServer, supportId } from './helpers/p2p-dispute-setup';
 import { usdt } from './helpers/p2p-offers';
-import { expectError, ok } from './helpers/security';
+import { expectError, ok, resultAnswer } from './helpers/security';
 
 describe('opening a dispute', () => {
   const market = disputeServer();
@@ -63,7 +64,10 @@ describe('opening a dispute', () => {
 
     expectError(await buyer.send('POST', `/p2p/orders/${orderId}/dispute`, body), 409, 'dispute_too_early');
 
-    market.setNow(new Date(Date.now() + 16 * 60_000));
+    // The window is the order's 15 minutes; it has passed once the timers worker has run it.
+    const later = new Date(Date.now() + 16 * 60_000);
+    market.setNow(later);
+    await runDueOrderTimers(market.db(), later);
     const opened = ok(await buyer.send('POST', `/p2p/orders/${orderId}/dispute`, body), order);
     expect(opened.dispute?.opened_by).toBe('buyer');
     market.setNow(new Date());
@@ -201,11 +205,9 @@ describe('who reads a dispute', () => {
     const upload = await market
       .server()
       .app.inject(
-        (await import('./helpers/multipart')).multipartPost(
-          `/api/v1/p2p/orders/${orderId}/dispute/files`,
-          stranger.token,
-          [{ name: 'file', filename: 'x.png', content: (await import('./helpers/multipart')).sampleFiles.png }],
-        ),
+        multipartPost(`/api/v1/p2p/orders/${orderId}/dispute/files`, stranger.token, [
+          { name: 'file', filename: 'x.png', content: sampleFiles.png },
+        ]),
       );
     expectError(upload, 404, 'order_not_found');
     const own = await seller.send('GET', `/user/files/${receipt.id}`);
@@ -346,6 +348,18 @@ describe("support's decision", () => {
     });
     const buyerView = ok(await buyer.send('GET', `/p2p/orders/${orderId}`), order);
     expect(buyerView.cancel).toMatchObject({ cause: 'support' });
+    expect(await ledgerViolations(market.db())).toEqual([]);
+  });
+
+  it("returns the escrow to the seller's available balance once the offer is offline", async () => {
+    const { orderId, offerId, seller } = await disputed();
+    ok(await seller.send('PUT', `/p2p/offers/${offerId}/active`, { active: false }), resultAnswer);
+    const offline = await userBalance(market.db(), seller.userId, 'USDT');
+
+    ok(await resolve(orderId, { outcome: 'return', at_fault: 'buyer', note: 'No payment.' }), operatorOrderView);
+
+    expect(offline).toEqual({ available: usdt('74.75'), held: usdt('25.25') });
+    expect(await userBalance(market.db(), seller.userId, 'USDT')).toEqual({ available: usdt(100), held: 0n });
     expect(await ledgerViolations(market.db())).toEqual([]);
   });
 

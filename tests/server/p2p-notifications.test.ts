@@ -280,6 +280,24 @@ describe('sending notices', () => {
     ]);
   });
 
+  it('sends each notice once when two server instances run their passes at the same time', async () => {
+    const { orderId, seller } = await market.pendingOrder();
+    const bot = fakeBotApi();
+    const deps = { db: market.db(), botApi: bot, botUsername: 'kopilka_test_bot', isInQuietHours: never };
+    const now = new Date(Date.now() + 3_600_000);
+
+    await Promise.all([sendDueNotices(deps, now), sendDueNotices(deps, now)]);
+
+    expect(
+      bot.sent
+        .filter((message) => message.chat_id === seller.userId)
+        .map((message) => message.reply_markup.inline_keyboard[0]?.[0]?.url),
+    ).toEqual([
+      `https://t.me/kopilka_test_bot?startapp=order-${orderId}`,
+      `https://t.me/kopilka_test_bot?startapp=order-${orderId}-confirm-payment`,
+    ]);
+  });
+
   it('retries a notice the bot refused, and gives it up after 8 tries', async () => {
     const { orderId, seller } = await market.pendingOrder();
     // Everything queued so far (other tests' notices too) is sent first.
