@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -17,7 +17,6 @@ import { readTakeDraft, writeTakeDraft } from './takeDraft.ts';
  */
 export function useTakeOfferEffects(actor: ActorRefFrom<typeof takeOfferMachine>, offerId: number): void {
   const navigate = useNavigate();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const ending = useSelector(actor, (snapshot) =>
     snapshot.hasTag('done')
@@ -34,12 +33,14 @@ export function useTakeOfferEffects(actor: ActorRefFrom<typeof takeOfferMachine>
       const draft = readTakeDraft(offerId);
       if (draft !== null) writeTakeDraft(offerId, { ...draft, amount: '' });
       void refreshAfterOrder(queryClient);
-      // The order page is another part of this issue; until its route exists the path still opens.
-      router.history.replace(`/p2p/orders/${orderId}`);
+      void navigate({ to: '/p2p/orders/$id', params: { id: orderId }, replace: true });
     }
     if (ending === 'setPasscode') {
-      void navigate({ to: '/account/security/passcode/new', search: { suggestion: 'strict' } });
+      void navigate({
+        to: '/account/security/passcode/new',
+        search: { suggestion: 'strict', back: `/p2p/offers/${offerId}` },
+      });
     }
     if (ending === 'verify') void navigate({ to: '/account/verification' });
-  }, [ending, orderId, offerId, navigate, router, queryClient]);
+  }, [ending, orderId, offerId, navigate, queryClient]);
 }
