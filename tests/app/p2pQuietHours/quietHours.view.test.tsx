@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnMarketProfile } from '../../../src/contract/p2p-profile.ts';
 import type { UserSettings } from '../../../src/contract/settings.ts';
 import { ownProfile } from '../p2pProfile/fakeP2PProfileApi.ts';
+import { cellValue } from '../support/cells.ts';
 import { baseSettings, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
@@ -49,19 +50,15 @@ function open(path: string, language: 'en' | 'ru' = 'en') {
   return { ...app, platform };
 }
 
-function cellValue(title: string): string {
-  const titleElement = screen.getAllByText(title).find((element) => element.classList.contains('ui-cell-title'));
-  return titleElement?.closest('.ui-cell')?.querySelector('.ui-cell-value')?.textContent ?? '';
-}
-
 const field = (label: string): HTMLInputElement => screen.getByLabelText(label);
 
+// Times are written the language's way (11:00 PM in English, 23:00 in Russian); the fields hold HH:MM.
 describe('quiet hours', () => {
   it('offers the night when none are set, says it crosses midnight, and turns it on', async () => {
     const api = install({ quiet_hours: null });
     const { platform, router } = open('/p2p/quiet-hours');
     expect(
-      await screen.findByText('From 23:00 in the evening until 07:00 the next morning: the window crosses midnight.'),
+      await screen.findByText('From 11:00 PM until 7:00 AM the next day: the window crosses midnight.'),
     ).toBeTruthy();
     expect(cellValue('Quiet hours')).toBe('Off');
     expect(field('From').value).toBe('23:00');
@@ -81,11 +78,11 @@ describe('quiet hours', () => {
   it('shows the saved window, says a daytime one in words, saves a change and turns it off', async () => {
     const api = install({ quiet_hours: { from: '09:00', to: '18:00' } });
     const { platform } = open('/p2p/quiet-hours');
-    expect(await screen.findByText('From 09:00 until 18:00 the same day.')).toBeTruthy();
-    expect(cellValue('Quiet hours')).toBe('09:00–18:00');
+    expect(await screen.findByText('From 9:00 AM until 6:00 PM the same day.')).toBeTruthy();
+    expect(cellValue('Quiet hours')).toBe('9:00 AM–6:00 PM');
     expect(platform.screenActions.snapshot().main?.label).toBe('Save');
     act(() => void fireEvent.change(field('Until'), { target: { value: '17:30' } }));
-    expect(screen.getByText('From 09:00 until 17:30 the same day.')).toBeTruthy();
+    expect(screen.getByText('From 9:00 AM until 5:30 PM the same day.')).toBeTruthy();
     act(() => platform.screenActions.press('main'));
     await screen.findByText('Quiet hours saved');
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Turn off quiet hours' })));
@@ -96,7 +93,7 @@ describe('quiet hours', () => {
   it('says when they are running now', async () => {
     install({ quiet_hours: { from: '22:00', to: '06:00' }, is_quiet_now: true });
     open('/p2p/quiet-hours');
-    await screen.findByText('From 22:00 in the evening until 06:00 the next morning: the window crosses midnight.');
+    await screen.findByText('From 10:00 PM until 6:00 AM the next day: the window crosses midnight.');
     expect(cellValue('Quiet hours')).toBe('On now');
   });
 
@@ -122,9 +119,7 @@ describe('quiet hours', () => {
   it('reads in Russian', async () => {
     install({ quiet_hours: null });
     open('/p2p/quiet-hours', 'ru');
-    expect(
-      await screen.findByText('С 23:00 вечера до 07:00 следующего утра: окно переходит через полночь.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('С 23:00 до 7:00 следующего дня: окно переходит через полночь.')).toBeTruthy();
     expect(cellValue('Тихие часы')).toBe('Выключены');
   });
 });
@@ -133,11 +128,10 @@ describe('the own profile', () => {
   it('leads to the username and the quiet hours, showing each', async () => {
     install({ quiet_hours: { from: '23:00', to: '07:00' } });
     open('/p2p/profile');
-    const username = await screen.findByRole('link', { name: /^Username/ });
+    const username = await screen.findByRole('link', { name: 'Change username' });
     expect(username.getAttribute('href')).toBe('/p2p/profile/name');
-    expect(cellValue('Username')).toBe('kopilka_me');
     expect(screen.getByRole('link', { name: /^Quiet hours/ }).getAttribute('href')).toBe('/p2p/quiet-hours');
-    expect(cellValue('Quiet hours')).toBe('23:00–07:00');
+    expect(cellValue('Quiet hours')).toBe('11:00 PM–7:00 AM');
   });
 
   it('shows the verified merchant badge when the person is one', async () => {

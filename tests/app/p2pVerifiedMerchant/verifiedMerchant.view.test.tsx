@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerifiedMerchantState } from '../../../src/contract/p2p-merchant.ts';
 import type { UserSettings } from '../../../src/contract/settings.ts';
 import { p2pCatalogue } from '../p2pOffer/offerFixtures.ts';
+import { cellValue } from '../support/cells.ts';
 import { type Answer, baseSettings, type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 import { fakePlatform, fakeSession, renderApp } from '../support.tsx';
 
@@ -90,11 +91,6 @@ function open(language: 'en' | 'ru' = 'en') {
     session: fakeSession({ status: 'signed-in', settings: settings(language) }),
   });
   return { ...app, platform };
-}
-
-function cellValue(title: string): string {
-  const titleElement = screen.getAllByText(title).find((element) => element.classList.contains('ui-cell-title'));
-  return titleElement?.closest('.ui-cell')?.querySelector('.ui-cell-value')?.textContent ?? '';
 }
 
 function progress(): Record<string, string | null> {

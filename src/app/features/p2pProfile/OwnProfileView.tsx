@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { OwnMarketProfile } from '../../../contract/p2p-profile.ts';
 import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
 import { useBack } from '../../lib/back.ts';
+import { formatTimeOfDay } from '../../lib/timeOfDay.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
@@ -33,25 +34,13 @@ export function OwnProfileView({ showMethods }: { showMethods: boolean }) {
 }
 
 function OwnProfile({ profile, showMethods }: { profile: OwnMarketProfile; showMethods: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
-      <ProfileHeader
-        user={profile.user}
-        line={
-          <>
-            {profile.user.is_verified_merchant ? (
-              <span className="p2p-profile-badge">
-                <Trans>Verified merchant</Trans>
-              </span>
-            ) : null}
-            <Trans>Your market profile</Trans>
-          </>
-        }
-      />
+      <ProfileHeader user={profile.user} line={<Trans>Your market profile</Trans>} />
       <Section>
         <Link to="/p2p/profile/name">
-          <Cell title={t`Username`} value={profile.user.username} chevron names />
+          <Cell title={t`Change username`} chevron />
         </Link>
         <Link to="/p2p/quiet-hours">
           <Cell
@@ -60,7 +49,7 @@ function OwnProfile({ profile, showMethods }: { profile: OwnMarketProfile; showM
               profile.quiet_hours === null ? (
                 <Trans context="quiet hours">Off</Trans>
               ) : (
-                <span className="tabular">{`${profile.quiet_hours.from}–${profile.quiet_hours.to}`}</span>
+                <span className="tabular">{`${formatTimeOfDay(profile.quiet_hours.from, i18n.locale)}–${formatTimeOfDay(profile.quiet_hours.to, i18n.locale)}`}</span>
               )
             }
             chevron

@@ -44,19 +44,7 @@ function UserProfile({ profile, timeZone }: { profile: PublicMarketProfile; time
   const presence = presenceOf(profile, { locale: i18n.locale, timeZone, now: new Date() });
   return (
     <>
-      <ProfileHeader
-        user={profile.user}
-        line={
-          <>
-            {profile.user.is_verified_merchant ? (
-              <span className="p2p-profile-badge">
-                <Trans>Verified merchant</Trans>
-              </span>
-            ) : null}
-            <PresenceLine presence={presence} />
-          </>
-        }
-      />
+      <ProfileHeader user={profile.user} line={<PresenceLine presence={presence} />} />
       <ProfileStats stats={profile.stats} reviews="none" />
       <ReviewsSection userId={profile.user.id} timeZone={timeZone} />
     </>

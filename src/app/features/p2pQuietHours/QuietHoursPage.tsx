@@ -7,6 +7,7 @@ import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
 import { useBack } from '../../lib/back.ts';
+import { formatTimeOfDay } from '../../lib/timeOfDay.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -55,7 +56,7 @@ function QuietHoursForm({
   timeZone: string;
   done: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const formId = useId();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -113,7 +114,7 @@ function QuietHoursForm({
             ) : profile.is_quiet_now ? (
               <Trans context="quiet hours">On now</Trans>
             ) : (
-              <span className="tabular">{`${saved.from}–${saved.to}`}</span>
+              <span className="tabular">{`${formatTimeOfDay(saved.from, i18n.locale)}–${formatTimeOfDay(saved.to, i18n.locale)}`}</span>
             )
           }
         />
@@ -154,7 +155,7 @@ function QuietHoursForm({
   );
 }
 
-/** Says the window in words, so a window across midnight reads as the night it is. */
+/** Says the window in words, in the language's own way of writing times, so a window across midnight reads as such. */
 function WindowExplained({
   from,
   to,
@@ -164,17 +165,20 @@ function WindowExplained({
   to: string | null;
   kind: ReturnType<typeof quietWindowKind> | null;
 }) {
+  const { i18n } = useLingui();
   if (from === null || to === null || kind === null || kind === 'empty') return null;
+  const start = formatTimeOfDay(from, i18n.locale);
+  const end = formatTimeOfDay(to, i18n.locale);
   if (kind === 'overnight') {
     return (
       <Trans>
-        From {from} in the evening until {to} the next morning: the window crosses midnight.
+        From {start} until {end} the next day: the window crosses midnight.
       </Trans>
     );
   }
   return (
     <Trans>
-      From {from} until {to} the same day.
+      From {start} until {end} the same day.
     </Trans>
   );
 }

@@ -9,7 +9,6 @@ import { ownMarketProfileQueryOptions } from '../../api/p2pProfileQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Cell } from '../../ui/Cell.tsx';
 import { QueryGate } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { useErrorToast } from '../../ui/passcodeConfirm/parts.tsx';
@@ -17,6 +16,7 @@ import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideUsername } from './usernameMachine.ts';
+import './p2p-username.css';
 import { usernameFailedMessage, usernameProblemMessages } from './usernameMessages.ts';
 
 /**
@@ -109,10 +109,19 @@ function UsernameForm({ profile, done }: { profile: OwnMarketProfile; done: () =
         }
         onClose={closeStats}
       >
-        <Section>
-          <Cell title={t`Completed orders`} value={<span className="tabular">{orders}</span>} />
-          <Cell title={t`Completion rate`} value={<span className="tabular">{`${percent}%`}</span>} />
-        </Section>
+        <dl className="p2p-username-record">
+          <div>
+            <dt>{t`Completed orders`}</dt>
+            <dd className="tabular">{orders}</dd>
+          </div>
+          {/* A rate of no orders says nothing (docs/p2p.md "Profiles"). */}
+          {orders > 0 ? (
+            <div>
+              <dt>{t`Completion rate`}</dt>
+              <dd className="tabular">{`${percent}%`}</dd>
+            </div>
+          ) : null}
+        </dl>
         <Button variant="secondary" stretched onClick={closeStats}>
           <Trans>Close</Trans>
         </Button>

@@ -114,11 +114,9 @@ function MerchantState({
       <Section header={<Trans>Status</Trans>}>
         <Cell
           title={<StatusName status={state.status} />}
+          subtitle={<StatusNote status={state.status} deposit={deposit} refundDate={refundDate} />}
           value={state.status === 'verified_merchant' ? <VerifiedBadge /> : undefined}
         />
-        <p className="merchant-status-note">
-          <StatusNote status={state.status} deposit={deposit} refundDate={refundDate} />
-        </p>
       </Section>
       {state.rejection_note !== null && (state.status === 'can_apply' || state.status === 'conditions_not_met') ? (
         <Section header={<Trans>Support’s note on your last application</Trans>}>
