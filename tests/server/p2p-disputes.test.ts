@@ -117,6 +117,15 @@ describe('opening a dispute', () => {
       'validation_failed',
     );
   });
+  it('opens one dispute when the seller sends it twice at once', async () => {
+    const { orderId, seller } = await market.pendingOrder();
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        seller.send('POST', `/p2p/orders/${orderId}/dispute`, { reason: 'other', message: 'Twice.', file_ids: [] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  });
 });
 
 describe('answering a dispute', () => {
@@ -385,6 +394,24 @@ describe("support's decision", () => {
       404,
       'order_not_found',
     );
+  });
+
+  it('takes one of two decisions sent at once, and moves the money once', async () => {
+    const { orderId, buyer, seller } = await disputed();
+
+    const answers = await Promise.all([
+      resolve(orderId, { outcome: 'release', at_fault: null, note: 'Paid.' }),
+      resolve(orderId, { outcome: 'return', at_fault: null, note: 'Not paid.' }),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const released = answers[0]?.statusCode === 200;
+    expect(await userBalance(market.db(), buyer.userId, 'USDT')).toEqual({
+      available: released ? usdt(25) : 0n,
+      held: 0n,
+    });
+    expect((await userBalance(market.db(), seller.userId, 'USDT')).held).toBe(released ? usdt('74.74') : usdt('99.99'));
+    expect(await ledgerViolations(market.db())).toEqual([]);
   });
 
   it('refuses a decision without a note', async () => {
