@@ -9,6 +9,7 @@ import type { Database } from '../../src/server/db/database';
 import { ledgerAccounts } from '../../src/server/db/schema/ledger';
 import { p2pOffers } from '../../src/server/db/schema/p2p-offers';
 import { p2pOrders } from '../../src/server/db/schema/p2p-orders';
+import { userSettings } from '../../src/server/db/schema/users';
 import { inTransaction } from '../../src/server/ledger/ledger';
 import { releaseEscrow } from '../../src/server/modules/p2p-orders/escrow';
 import { applyTransition } from '../../src/server/modules/p2p-orders/transitions';
@@ -296,6 +297,27 @@ describe('refusals of a new order', () => {
     expectError(await maker.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), 409, 'own_offer');
   });
 
+  it('refuses an offer whose maker is in quiet hours, and one whose maker is blocked', async () => {
+    const quiet = await sellOffer();
+    const blocked = await sellOffer();
+    const buyer = await person();
+    // The server's clock reads 12:00 UTC; the makers have no time zone, so the window is in UTC.
+    const asleep = await quiet.maker.send('PATCH', '/p2p/profile', { quiet_hours: { from: '11:00', to: '13:00' } });
+    expect(asleep.statusCode).toBe(200);
+    await db().update(userSettings).set({ complianceLock: true }).where(eq(userSettings.userId, blocked.maker.userId));
+
+    expectError(
+      await buyer.send('POST', `/p2p/orders/${quiet.offerId}`, takeBody(quiet.methodId)),
+      409,
+      'offer_quiet_hours',
+    );
+    expectError(
+      await buyer.send('POST', `/p2p/orders/${blocked.offerId}`, takeBody(blocked.methodId)),
+      409,
+      'offer_offline',
+    );
+  });
+
   it('refuses an offline offer and a missing one', async () => {
     const { maker, methodId, offerId } = await sellOffer();
     await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: false });
@@ -435,6 +457,32 @@ describe('taking a buy offer (the taker sells)', () => {
     expect(await userBalance(db(), taker.userId, 'USDT')).toEqual({ available: usdt(5), held: usdt(25) });
     expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: 0n, held: 0n });
     expect((await offerRow(offerId)).remainingVolume).toBe('25000000000000000000');
+  });
+
+  it('takes the taker own method of an entry the offer lists, and no one else method', async () => {
+    const { maker, offerId } = await buyOffer();
+    const taker = await seller();
+    const makersMethod = await savedMethodId(maker.send);
+    const cardMethod = await savedMethodId(taker.send, {
+      fiat: 'RUB',
+      identifier: 'sberbank',
+      child_identifier: null,
+      name: null,
+      details: { card_number: '4276 3800 1234 5679', holder_name: 'Ivan Petrov' },
+    });
+    const refused = async (methodId: number, entry: Record<string, unknown>) => {
+      const body = takeBody(methodId, entry);
+      const token = await p2pToken(taker.userId, body.unique_hash);
+      expectError(
+        await taker.send('POST', `/p2p/orders/${offerId}`, { ...body, token }),
+        422,
+        'payment_method_invalid',
+      );
+    };
+
+    await refused(makersMethod, {});
+    await refused(cardMethod, { identifier: 'sberbank', child_identifier: null });
+    expect(await userBalance(db(), taker.userId, 'USDT')).toEqual({ available: usdt(30), held: 0n });
   });
 
   it('refuses without a token bound to the hash, and when the balance does not cover the amount', async () => {
@@ -625,5 +673,48 @@ describe('reading orders', () => {
       action_required: 2,
     });
     expectError(await buyer.send('GET', '/p2p/orders?cursor=abc'), 400, 'validation_failed');
+  });
+});
+
+describe('an order the maker must accept (auto-accept off)', () => {
+  let manual: TestServer;
+  beforeAll(async () => {
+    manual = await createTestServer({
+      featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
+      priceFeed: settablePriceFeed({ 'USDT/RUB': '81' }).feed,
+      now,
+      p2pAutoAccept: false,
+    });
+  });
+  afterAll(() => manual.close());
+
+  it('waits processed for 5 minutes, the buyer not yet seeing the details, the maker asked to accept', async () => {
+    const sign = async () => {
+      const { userId, token } = await signInTestUser(manual.database, { now });
+      return { userId, send: caller(manual, token) };
+    };
+    const maker = await sign();
+    await passportVerified(manual.database.db, maker.userId);
+    await creditUser(manual.database.db, { userId: maker.userId, asset: 'USDT', amount: usdt(150) });
+    const methodId = await savedMethodId(maker.send);
+    const body = sellOfferBody([methodId], { price_type: 'fixed', price: '80', price_floating_ratio: null });
+    const offerId = ok(await maker.send('POST', '/p2p/offers', body), offer).id;
+    await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: true });
+    const buyer = await sign();
+
+    const taken = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order;
+
+    expect(taken).toMatchObject({
+      status: 'processed',
+      actions: ['cancel'],
+      timer: { kind: 'acceptance', due_at: '2026-11-24T12:05:00.000Z' },
+    });
+    expect(taken.payment_method.details).toBeNull();
+    expect(taken.history.map((entry) => [entry.from, entry.to, entry.actor])).toEqual([[null, 'processed', 'buyer']]);
+    expect(ok(await maker.send('GET', `/p2p/orders/${taken.id}`), order).actions).toEqual(['accept', 'decline']);
+    expect(ok(await maker.send('GET', '/p2p/orders/statistic'), statistic)).toMatchObject({
+      active: 1,
+      action_required: 1,
+    });
   });
 });
