@@ -39,9 +39,7 @@ describe("support's local disputes page", () => {
     const listed = await page('/local/operator/disputes');
     expect(listed.statusCode).toBe(200);
     expect(listed.body).not.toContain('<script');
-    expect(listed.body).toContain(
-      `Order #${orderId}</a> · Payment not received · Seller · 2000 RUB · no answer yet`,
-    );
+    expect(listed.body).toContain(`Order #${orderId}</a> · Payment not received · Seller · 2000 RUB · no answer yet`);
 
     const shown = await page(`/local/operator/disputes?order_id=${orderId}`);
     expect(shown.body).toContain('Nothing reached my card ending 4417.');
