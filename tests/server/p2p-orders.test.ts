@@ -67,9 +67,9 @@ function setNow(next: Date): void {
   server.setNow(next);
 }
 
-async function person(): Promise<Person> {
-  const { userId, token } = await signInTestUser(server.database, { now });
-  return { userId, send: caller(server, token) };
+async function person(on: TestServer = server): Promise<Person> {
+  const { userId, token } = await signInTestUser(on.database, { now });
+  return { userId, send: caller(on, token) };
 }
 
 interface SellOffer {
@@ -79,10 +79,10 @@ interface SellOffer {
 }
 
 /** A passport-verified maker with 150 USDT and an online sell offer of 100 USDT at 80 RUB, 1000–5000 RUB an order. */
-async function sellOffer(overrides: Record<string, unknown> = {}): Promise<SellOffer> {
-  const maker = await person();
-  await passportVerified(db(), maker.userId);
-  await creditUser(db(), { userId: maker.userId, asset: 'USDT', amount: usdt(150) });
+async function sellOffer(overrides: Record<string, unknown> = {}, on: TestServer = server): Promise<SellOffer> {
+  const maker = await person(on);
+  await passportVerified(on.database.db, maker.userId);
+  await creditUser(on.database.db, { userId: maker.userId, asset: 'USDT', amount: usdt(150) });
   const methodId = await savedMethodId(maker.send);
   const body = sellOfferBody([methodId], {
     price_type: 'fixed',
@@ -689,18 +689,8 @@ describe('an order the maker must accept (auto-accept off)', () => {
   afterAll(() => manual.close());
 
   it('waits processed for 5 minutes, the buyer not yet seeing the details, the maker asked to accept', async () => {
-    const sign = async () => {
-      const { userId, token } = await signInTestUser(manual.database, { now });
-      return { userId, send: caller(manual, token) };
-    };
-    const maker = await sign();
-    await passportVerified(manual.database.db, maker.userId);
-    await creditUser(manual.database.db, { userId: maker.userId, asset: 'USDT', amount: usdt(150) });
-    const methodId = await savedMethodId(maker.send);
-    const body = sellOfferBody([methodId], { price_type: 'fixed', price: '80', price_floating_ratio: null });
-    const offerId = ok(await maker.send('POST', '/p2p/offers', body), offer).id;
-    await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: true });
-    const buyer = await sign();
+    const { maker, methodId, offerId } = await sellOffer({}, manual);
+    const buyer = await person(manual);
 
     const taken = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order;
 
