@@ -24,20 +24,25 @@ import type { CancelCause, OrderAction, OrderSide, OrderStatus } from '../src/co
 /** Who sends an event: one of the two parties, the timer worker, support or the server itself. */
 export type OrderEventActor = OrderSide | 'timer' | 'support' | 'system';
 
+/** The lifecycle's events: `resolve` is support's decision, the rest name what happened. */
 export type P2pOrderEvent =
-  | { type: 'accept'; by: OrderEventActor }
-  | { type: 'decline'; by: OrderEventActor }
-  | { type: 'cancel'; by: OrderEventActor }
-  | { type: 'mark_paid'; by: OrderEventActor }
-  | { type: 'unmark_paid'; by: OrderEventActor }
-  | { type: 'confirm_receipt'; by: OrderEventActor }
-  | { type: 'open_dispute'; by: OrderEventActor }
-  | { type: 'respond_dispute'; by: OrderEventActor }
-  | { type: 'review'; by: OrderEventActor }
-  | { type: 'acceptance_expired'; by: OrderEventActor }
-  | { type: 'payment_expired'; by: OrderEventActor }
-  | { type: 'confirmation_expired'; by: OrderEventActor }
-  | { type: 'settle'; by: OrderEventActor }
+  | {
+      type:
+        | 'accept'
+        | 'decline'
+        | 'cancel'
+        | 'mark_paid'
+        | 'unmark_paid'
+        | 'confirm_receipt'
+        | 'open_dispute'
+        | 'respond_dispute'
+        | 'review'
+        | 'acceptance_expired'
+        | 'payment_expired'
+        | 'confirmation_expired'
+        | 'settle';
+      by: OrderEventActor;
+    }
   | { type: 'resolve'; by: OrderEventActor; outcome: 'release' | 'return' };
 
 export type P2pOrderEventType = P2pOrderEvent['type'];
