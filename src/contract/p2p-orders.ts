@@ -214,7 +214,7 @@ export const order = z.object({
   counterparty: offerUser,
   /** Locked when the order was created. */
   price: fiatAmount,
-  /** Crypto the buyer receives, smallest units. */
+  /** The crypto traded (fiat_amount ÷ price), smallest units: the buyer receives it all on a sell offer, less `fee` on a buy offer. */
   amount: smallestUnits,
   /** Fiat the buyer pays. */
   fiat_amount: fiatAmount,
