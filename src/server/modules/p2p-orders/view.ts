@@ -91,50 +91,37 @@ async function runningTimers(db: Database, orderIds: readonly number[]) {
   );
 }
 
-async function counterpartiesOf(db: Database, viewer: OrderViewer, orders: readonly OrderRow[], now: Date) {
-  const others = orders.map((order) => (order.makerId === viewer.userId ? order.takerId : order.makerId));
-  return offerUsersOf(db, [...new Set(others)], now);
-}
-
-interface Common {
-  readonly side: OrderSide;
-  readonly item: OrderListItem;
-}
-
-/** What the list and the order share, or null when the viewer is not a party. */
-async function commonOf(
+/** One order as a list row for the viewer, or null when they are not a party. */
+async function listItemOf(
   db: Database,
   viewer: OrderViewer,
   order: OrderRow,
-  context: {
-    readonly counterparty: OrderListItem['counterparty'] | undefined;
-    readonly timer: Order['timer'] | undefined;
-    readonly now: Date;
-  },
-): Promise<Common | null> {
+  counterparty: OrderListItem['counterparty'] | undefined,
+  timer: Order['timer'] | undefined,
+): Promise<OrderListItem | null> {
   const side = sideOf(order, viewer.userId);
-  if (side === null || context.counterparty === undefined) return null;
+  if (side === null || counterparty === undefined) return null;
   return {
+    id: order.id,
+    offer_type: order.offerType,
+    asset: order.assetCode,
+    fiat: order.fiatCode,
+    status: order.status,
     side,
-    item: {
-      id: order.id,
-      offer_type: order.offerType,
-      asset: order.assetCode,
-      fiat: order.fiatCode,
-      status: order.status,
-      side,
-      is_maker: order.makerId === viewer.userId,
-      counterparty: context.counterparty,
-      price: fiatText(order.price),
-      amount: order.amount,
-      fiat_amount: fiatText(order.fiatAmount),
-      actions: await orderActionsOf(db, order, side),
-      timer: context.timer ?? null,
-      created_at: order.createdAt.toISOString(),
-      updated_at: order.updatedAt.toISOString(),
-    },
+    is_maker: order.makerId === viewer.userId,
+    counterparty,
+    price: fiatText(order.price),
+    amount: order.amount,
+    fiat_amount: fiatText(order.fiatAmount),
+    actions: await orderActionsOf(db, order, side),
+    timer: timer ?? null,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
   };
 }
+
+const counterpartyIdOf = (order: OrderRow, viewer: OrderViewer) =>
+  order.makerId === viewer.userId ? order.takerId : order.makerId;
 
 /** Orders as list rows for the viewer, in the given order; rows the viewer is no party to are left out. */
 export async function toOrderListItems(
@@ -144,7 +131,7 @@ export async function toOrderListItems(
   now: Date,
 ): Promise<OrderListItem[]> {
   const [users, timers] = await Promise.all([
-    counterpartiesOf(db, viewer, orders, now),
+    offerUsersOf(db, [...new Set(orders.map((order) => counterpartyIdOf(order, viewer)))], now),
     runningTimers(
       db,
       orders.map((order) => order.id),
@@ -152,13 +139,8 @@ export async function toOrderListItems(
   ]);
   const items: OrderListItem[] = [];
   for (const order of orders) {
-    const other = order.makerId === viewer.userId ? order.takerId : order.makerId;
-    const common = await commonOf(db, viewer, order, {
-      counterparty: users.get(other),
-      timer: timers.get(order.id),
-      now,
-    });
-    if (common !== null) items.push(common.item);
+    const item = await listItemOf(db, viewer, order, users.get(counterpartyIdOf(order, viewer)), timers.get(order.id));
+    if (item !== null) items.push(item);
   }
   return items;
 }
