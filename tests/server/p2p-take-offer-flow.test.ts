@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import * as z from 'zod/mini';
-import { passcodeConfirmMachine } from '../../machines/passcodeConfirm.machine';
+import { type ConfirmPasscodeInput, passcodeConfirmMachine } from '../../machines/passcodeConfirm.machine';
 import type { TakeFacts } from '../../machines/takeOffer/amountRules';
 import {
   type CreateOrderFailure,
@@ -114,7 +114,7 @@ function takeOffer(taker: Person, options: { loseFirstAnswer?: boolean } = {}) {
       }),
       passcodeConfirm: passcodeConfirmMachine.provide({
         actors: {
-          confirmPasscode: fromPromise<string, { code: string; transactionType: string; hash: string }>(
+          confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(
             async ({ input }) => ok(await taker.send('POST', '/security/pass-code/token', input), tokenAnswer).token,
           ),
         },
