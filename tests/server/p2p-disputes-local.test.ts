@@ -47,6 +47,9 @@ describe("support's local disputes page", () => {
     expect(shown.body).toContain(`id ${buyer.userId}`);
     expect(shown.body).toContain(`/local/operator/disputes/file?order_id=${orderId}&amp;file_id=${receipt.id}`);
     expect(shown.body).toContain('Accepted → Paid, waiting for the seller · buyer');
+    expect(shown.body).toContain('Paid, waiting for the seller → Disputed · seller · Payment not received');
+    expect(shown.body).toContain('<dd>2000 RUB · 25 USDT</dd>');
+    expect(shown.body).toContain('<dd>0.25 USDT</dd>');
     expect(shown.body).toContain('Release to the buyer');
 
     const file = await page(`/local/operator/disputes/file?order_id=${orderId}&file_id=${receipt.id}`);

@@ -1,4 +1,10 @@
-import type { DisputeSideStatement, OperatorOrderView, OrderSide } from '../../../contract/p2p-orders';
+import Decimal from 'decimal.js';
+import {
+  type DisputeSideStatement,
+  disputeReasons,
+  type OperatorOrderView,
+  type OrderSide,
+} from '../../../contract/p2p-orders';
 import { escapeHtml } from '../local-login/page';
 import { localDisputesPath, localOperatorPath, operatorPageStyles } from '../operator/local-page';
 import type { DisputePageText } from './local-text';
@@ -12,13 +18,19 @@ export interface DisputesPage {
   readonly text: DisputePageText;
   readonly open: readonly DisputeListItem[];
   readonly resolved: readonly DisputeListItem[];
-  /** The order asked for; null when none was, or (with `orderId`) when it does not exist. */
-  readonly order: OperatorOrderView | null;
+  /** The order asked for, with its asset's decimals; null when none was, or (with `orderId`) when it does not exist. */
+  readonly order: { readonly view: OperatorOrderView; readonly decimals: number } | null;
   readonly orderId: string;
   readonly error?: string;
 }
 
 const e = escapeHtml;
+const Exact = Decimal.clone({ precision: 100, toExpNeg: -100, toExpPos: 100 });
+
+/** Smallest units as whole units of the asset: "25250000000000000000", 18 → "25.25". */
+export function wholeUnits(smallest: string, decimals: number): string {
+  return new Exact(smallest).div(new Exact(10).pow(decimals)).toFixed();
+}
 
 function listRow(text: DisputePageText, item: DisputeListItem): string {
   return `<li><a href="${localDisputesPath}?order_id=${item.order_id}">${e(text.order)} #${item.order_id}</a> · ${e(text.reasons[item.reason])} · ${e(text.sides[item.opened_by])} · ${e(item.fiat_amount)} ${e(item.fiat)} · ${e(item.has_response ? text.answered : text.notAnswered)} <span class="hint">${e(text.supportDue)} ${e(item.support_due_at)}</span></li>`;
@@ -56,17 +68,23 @@ function decisionForm(text: DisputePageText, orderId: number): string {
   return `<section><h2>${e(text.decision)}</h2><form method="post" action="${localDisputesPath}"><input type="hidden" name="order_id" value="${orderId}"><label>${e(text.atFault)}<select name="at_fault"><option value="">${e(text.nobody)}</option>${sides}</select></label><label>${e(text.note)}<input type="text" name="note" maxlength="1000" required></label><div class="row"><button type="submit" name="outcome" value="release">${e(text.release)}</button><button class="reject" type="submit" name="outcome" value="return">${e(text.return)}</button></div></form></section>`;
 }
 
-function orderSection(text: DisputePageText, order: OperatorOrderView): string {
+/** What the history says beyond who: a dispute's reason in words, else the code as stored. */
+function historyDetail(text: DisputePageText, detail: string): string {
+  const reason = disputeReasons.find((known) => known === detail);
+  return reason === undefined ? detail : text.reasons[reason];
+}
+
+function orderSection(text: DisputePageText, order: OperatorOrderView, decimals: number): string {
   const method = [order.payment_method.locale, order.payment_method.child_locale, order.payment_method.data]
     .filter((part) => part !== null)
     .join(' · ');
   const summary = `<section><h2>${e(text.order)} #${order.id} · ${e(text.statuses[order.status])}</h2><dl>
-<dt>${e(text.amount)}</dt><dd>${e(order.fiat_amount)} ${e(order.fiat)} · ${e(order.amount)} ${e(order.asset)} <span class="hint">(smallest units)</span></dd>
+<dt>${e(text.amount)}</dt><dd>${e(order.fiat_amount)} ${e(order.fiat)} · ${e(wholeUnits(order.amount, decimals))} ${e(order.asset)}</dd>
 <dt>${e(text.price)}</dt><dd>${e(order.price)} ${e(order.fiat)}</dd>
-<dt>${e(text.fee)}</dt><dd>${e(order.fee)}</dd>
+<dt>${e(text.fee)}</dt><dd>${e(wholeUnits(order.fee, decimals))} ${e(order.asset)}</dd>
 <dt>${e(text.method)}</dt><dd>${e(method)}</dd>
 ${party(text, 'buyer', order.buyer)}${party(text, 'seller', order.seller)}
-<dt>${e(text.conditions)}</dt><dd>${e(order.conditions)}</dd>
+<dt>${e(text.conditions)}</dt><dd>${e(order.conditions === '' ? '—' : order.conditions)}</dd>
 </dl></section>`;
   const { dispute } = order;
   const disputeParts =
@@ -86,7 +104,7 @@ ${party(text, 'buyer', order.buyer)}${party(text, 'seller', order.seller)}
   const history = `<h2>${e(text.history)}</h2><ul>${order.history
     .map(
       (entry) =>
-        `<li>${e(entry.at)} · ${e(entry.from === null ? '—' : text.statuses[entry.from])} → ${e(text.statuses[entry.to])} · ${e(text.actors[entry.actor])}${entry.detail === null ? '' : ` · ${e(entry.detail)}`}</li>`,
+        `<li>${e(entry.at)} · ${e(entry.from === null ? '—' : text.statuses[entry.from])} → ${e(text.statuses[entry.to])} · ${e(text.actors[entry.actor])}${entry.detail === null ? '' : ` · ${e(historyDetail(text, entry.detail))}`}</li>`,
     )
     .join('')}</ul>`;
   return summary + disputeParts + history;
@@ -97,7 +115,11 @@ export function renderDisputesPage(page: DisputesPage): string {
   const { text } = page;
   const error = page.error === undefined ? '' : `<p class="error" role="alert">${e(page.error)}</p>`;
   const detail =
-    page.order !== null ? orderSection(text, page.order) : page.orderId === '' ? '' : `<p>${e(text.noSuchOrder)}</p>`;
+    page.order !== null
+      ? orderSection(text, page.order.view, page.order.decimals)
+      : page.orderId === ''
+        ? ''
+        : `<p>${e(text.noSuchOrder)}</p>`;
   const body = `<h1>${e(text.title)}</h1><p class="hint">${e(text.notice)} <a href="${localOperatorPath}">${e(text.back)}</a></p>${error}${detail}${list(text, text.open, page.open)}${list(text, text.resolved, page.resolved)}`;
-  return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(text.title)}</title><style>${operatorPageStyles}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(text.title)}</title><style>${operatorPageStyles}dd{overflow-wrap:anywhere}</style></head><body><main>${body}</main></body></html>`;
 }

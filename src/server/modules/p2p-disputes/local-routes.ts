@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { orderId, p2pOperatorEndpoints } from '../../../contract/p2p-orders';
+import { assets } from '../../db/schema/catalogue';
 import { ApiError } from '../../http/api-error';
 import { acceptFormPosts } from '../../http/form-body';
 import { isCrossSitePost, sendLocalPage } from '../../http/local-page';
@@ -46,7 +48,9 @@ export async function registerLocalDisputesPage(
     let order = null;
     if (orderIdText !== '' && parsed.success) {
       try {
-        order = await supportOrderView(db, parsed.data, context.now());
+        const view = await supportOrderView(db, parsed.data, context.now());
+        const [asset] = await db.select({ decimals: assets.decimals }).from(assets).where(eq(assets.code, view.asset));
+        order = { view, decimals: asset?.decimals ?? 0 };
       } catch (failure) {
         if (!(failure instanceof ApiError) || failure.statusCode !== 404) throw failure;
       }
