@@ -115,7 +115,8 @@ function takeOffer(taker: Person, options: { loseFirstAnswer?: boolean } = {}) {
       passcodeConfirm: passcodeConfirmMachine.provide({
         actors: {
           confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(
-            async ({ input }) => ok(await taker.send('POST', '/security/pass-code/token', input), tokenAnswer).token,
+            async ({ input }) =>
+              ok(await taker.send('POST', '/security/pass-code/token', { ...input }), tokenAnswer).token,
           ),
         },
       }),
