@@ -459,6 +459,23 @@ describe('taking a buy offer (the taker sells)', () => {
     expect((await offerRow(offerId)).remainingVolume).toBe('25000000000000000000');
   });
 
+  it('lets a taker whose balance covers one of two simultaneous sales make only that one', async () => {
+    const first = await buyOffer();
+    const second = await buyOffer();
+    const taker = await seller();
+    const bodies = [takeBody(taker.methodId), takeBody(taker.methodId)];
+    const tokens = await Promise.all(bodies.map((body) => p2pToken(taker.userId, body.unique_hash)));
+
+    const answers = await Promise.all(
+      [first.offerId, second.offerId].map((offerId, index) =>
+        taker.send('POST', `/p2p/orders/${offerId}`, { ...bodies[index], token: tokens[index] }),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await userBalance(db(), taker.userId, 'USDT')).toEqual({ available: usdt(5), held: usdt(25) });
+  });
+
   it('takes the taker own method of an entry the offer lists, and no one else method', async () => {
     const { maker, offerId } = await buyOffer();
     const taker = await seller();
@@ -616,6 +633,30 @@ describe('a purchase by an unverified buyer', () => {
     setNow(new Date('2026-11-25T12:00:01Z'));
     expect(await usdtBalance()).toMatchObject({ available: '25000000000000000000', held: '0' });
     setNow(new Date('2026-11-24T12:00:00Z'));
+  });
+});
+
+describe('locked purchases under simultaneous sales', () => {
+  it('lets only the unlocked part be sold when two sales come at once', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    const id = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order.id;
+    await settle(id, buyer.userId, maker.userId);
+    await creditUser(db(), { userId: buyer.userId, asset: 'USDT', amount: usdt(30) });
+    // 55 USDT available, 25 of them locked: one sale of 25 fits, two do not.
+    const offers = [await buyOffer(), await buyOffer()];
+    const ownMethod = await savedMethodId(buyer.send);
+    const bodies = offers.map(() => takeBody(ownMethod));
+    const tokens = await Promise.all(bodies.map((body) => p2pToken(buyer.userId, body.unique_hash)));
+
+    const answers = await Promise.all(
+      offers.map((sale, index) =>
+        buyer.send('POST', `/p2p/orders/${sale.offerId}`, { ...bodies[index], token: tokens[index] }),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await userBalance(db(), buyer.userId, 'USDT')).toEqual({ available: usdt(30), held: usdt(25) });
   });
 });
 
