@@ -173,6 +173,22 @@ describe('answering a dispute', () => {
     await expect(market.upload(buyer, orderId)).rejects.toThrow();
   });
 
+  it('takes one of two answers sent at once', async () => {
+    const { orderId, seller, buyer } = await market.pendingOrder();
+    ok(
+      await seller.send('POST', `/p2p/orders/${orderId}/dispute`, { reason: 'other', message: 'Help.', file_ids: [] }),
+      order,
+    );
+    const answers = await Promise.all(
+      ['First answer.', 'Second answer.'].map((message) =>
+        buyer.send('POST', `/p2p/orders/${orderId}/dispute/response`, { message, file_ids: [] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers[0]?.statusCode === 200 ? 'First answer.' : 'Second answer.';
+    expect(ok(await seller.send('GET', `/p2p/orders/${orderId}`), order).dispute?.response?.message).toBe(winner);
+  });
+
   it('refuses the opener an answer to their own dispute', async () => {
     const { orderId, seller } = await market.pendingOrder();
     ok(
