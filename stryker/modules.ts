@@ -31,6 +31,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
       'tests/server/p2p-payment-methods.test.ts',
     ],
   },
+  // The P2P order lifecycle machine: who may do what in each status, causes, the viewer's actions.
+  'p2p-order-machine': {
+    mutate: ['machines/p2pOrder.machine.ts'],
+    tests: ['tests/machines/p2pOrder.machine.test.ts'],
+  },
   // P2P offers: bounds, the reservation in the ledger, lists and their order, cursor and hidden rules.
   'p2p-offers': {
     mutate: ['src/server/modules/p2p-offers/**/*.ts'],

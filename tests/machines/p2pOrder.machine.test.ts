@@ -117,6 +117,61 @@ describe('the order lifecycle machine', () => {
     expect(to('canceled', sellOffer, 'accept', 'system')).toBe('order_status_conflict');
   });
 
+  it("takes the timers' events only from the timer, support's only from support and the settlement only from the system", () => {
+    const others = ['buyer', 'seller', 'support', 'system'] as const;
+    for (const by of others) {
+      expect(to('processed', sellOffer, 'acceptance_expired', by)).toBe('order_status_conflict');
+      expect(to('accepted', sellOffer, 'payment_expired', by)).toBe('order_status_conflict');
+      expect(to('pending', sellOffer, 'confirmation_expired', by)).toBe('order_status_conflict');
+    }
+    const opened = { ...sellOffer, disputeOpenedBy: 'seller' as const };
+    for (const by of ['buyer', 'seller', 'timer', 'system'] as const) {
+      const release = decideOrderEvent('disputed', opened, { type: 'resolve', by, outcome: 'release' });
+      const giveBack = decideOrderEvent('disputed', opened, { type: 'resolve', by, outcome: 'return' });
+      expect([release.accepted, giveBack.accepted]).toEqual([false, false]);
+      expect(to('confirmed', sellOffer, 'settle', by === 'system' ? 'timer' : by)).toBe('order_status_conflict');
+    }
+    const windowPassed = { ...sellOffer, confirmationWindowPassed: true };
+    for (const by of ['timer', 'support', 'system'] as const) {
+      expect(to('pending', windowPassed, 'open_dispute', by)).toBe('order_status_conflict');
+      expect(to('disputed', opened, 'respond_dispute', by)).toBe('order_status_conflict');
+      expect(to('completed', sellOffer, 'review', by)).toBe('order_status_conflict');
+    }
+  });
+
+  it('remembers who opened the dispute, that it was answered and who reviewed', () => {
+    expect(initialOrderFacts('buyer')).toEqual({
+      makerSide: 'buyer',
+      confirmationWindowPassed: false,
+      disputeOpenedBy: null,
+      disputeAnswered: false,
+      reviewedBy: { buyer: false, seller: false },
+    });
+    const opened = decideOrderEvent('pending', sellOffer, { type: 'open_dispute', by: 'seller' });
+    expect(opened).toMatchObject({ accepted: true, facts: { disputeOpenedBy: 'seller', disputeAnswered: false } });
+    const answered = decideOrderEvent(
+      'disputed',
+      { ...sellOffer, disputeOpenedBy: 'seller' },
+      { type: 'respond_dispute', by: 'buyer' },
+    );
+    expect(answered).toMatchObject({
+      accepted: true,
+      to: 'disputed',
+      facts: { disputeOpenedBy: 'seller', disputeAnswered: true },
+    });
+    const reviewed = decideOrderEvent('completed', sellOffer, { type: 'review', by: 'seller' });
+    expect(reviewed).toMatchObject({
+      accepted: true,
+      to: 'completed',
+      facts: { reviewedBy: { buyer: false, seller: true } },
+    });
+  });
+
+  it('lets nobody answer a dispute that has no opener on record', () => {
+    expect(to('disputed', sellOffer, 'respond_dispute', 'buyer')).toBe('order_status_conflict');
+    expect(to('disputed', sellOffer, 'respond_dispute', 'seller')).toBe('order_status_conflict');
+  });
+
   it('names who caused each cancellation', () => {
     expect(cancelCauseOf({ type: 'decline', by: 'seller' }, 'seller')).toBe('seller');
     expect(cancelCauseOf({ type: 'decline', by: 'buyer' }, 'buyer')).toBe('buyer');

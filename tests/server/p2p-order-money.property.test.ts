@@ -198,7 +198,19 @@ describe('order money under random actions of both sides, support and the clock'
   }
 
   async function act(orders: readonly number[], s: Extract<Step, { kind: 'act' | 'support' }>): Promise<void> {
-    const orderId = orders[s.order % Math.max(1, orders.length)];
+    // Support decides disputes: an open one when there is one, else any order (which must refuse).
+    const disputed =
+      s.kind === 'support' && orders.length > 0
+        ? (
+            await db()
+              .select({ id: p2pOrders.id })
+              .from(p2pOrders)
+              .where(and(inArray(p2pOrders.id, [...orders]), eq(p2pOrders.status, 'disputed')))
+              .orderBy(p2pOrders.id)
+          ).map((one) => one.id)
+        : [];
+    const candidates = disputed.length > 0 ? disputed : orders;
+    const orderId = candidates[s.order % Math.max(1, candidates.length)];
     if (orderId === undefined) return;
     const [row] = await db().select().from(p2pOrders).where(eq(p2pOrders.id, orderId));
     if (row === undefined) throw new Error(`order ${orderId} vanished`);
