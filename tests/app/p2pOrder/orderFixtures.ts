@@ -68,12 +68,13 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
 }
 
 /**
- * Makes "now" the fixtures' NOW, still moving with real time so that waits for a text end: a
- * countdown rounds its seconds up, so for the second a test takes it shows the literal figure.
+ * Makes "now" the fixtures' NOW, moving at a hundredth of real time: waits for a text still end
+ * (the test's own time limit comes first), and a countdown, which rounds its seconds up, shows the
+ * literal figure for the first 100 s of real time.
  */
 export function clockAtNow(): void {
   const started = performance.now();
-  vi.spyOn(Date, 'now').mockImplementation(() => NOW + Math.floor(performance.now() - started));
+  vi.spyOn(Date, 'now').mockImplementation(() => NOW + Math.floor((performance.now() - started) / 100));
 }
 
 /**

@@ -53,7 +53,7 @@ describe('what the person must do next, per status and side', () => {
     expect(screen.getByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText(/Time left to pay:/).textContent).toBe('Time left to pay: 29:00');
     expect(actions(platform)).toEqual({ main: 'I’ve paid', secondary: 'Cancel order' });
-    expect(screen.getByRole('link', { name: 'Payment details' }).getAttribute('href')).toBe('/p2p/orders/12/method');
+    expect(screen.getByRole('link', { name: /^Payment details/ }).getAttribute('href')).toBe('/p2p/orders/12/method');
   });
 
   it('the seller of the same order waits for the payment, and has no buttons', async () => {
@@ -283,17 +283,22 @@ describe('the review after completion', () => {
 });
 
 describe('the payment details page', () => {
-  it('shows the seller’s details in full, each with a copy button', async () => {
+  it('shows the amount and the seller’s details in full, each with a copy button', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     start({ path: '/p2p/orders/12/method' });
     expect(await shows('+79001234417')).toBeTruthy();
     expect(screen.getByText('Sberbank · SBP')).toBeTruthy();
     expect(screen.getByText('Anna K.')).toBeTruthy();
+    expect(screen.getByText('Amount to pay')).toBeTruthy();
+    expect(screen.getByText('9 550.00 ₽')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Amount to pay' }));
+    await answered();
+    expect(writeText).toHaveBeenLastCalledWith('9550');
     fireEvent.click(screen.getByRole('button', { name: 'Copy Phone number' }));
     await answered();
     expect(writeText).toHaveBeenCalledWith('+79001234417');
-    expect(screen.getAllByText('Copied')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Copied Phone number' }).textContent).toBe('Copied');
   });
 
   it('says they are not shown when the server sends none', async () => {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import '../../ui/text-field.css';
 
 /** A several-line text with its limit: "120 / 2000" under it, "At most 2000 characters" when over. */
 export function MessageField({

@@ -5,6 +5,7 @@ import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatCrypto, formatFiat } from '../../lib/p2p/offerFormat.ts';
 import { orderStatusNames } from '../../lib/p2p/orderStatusName.ts';
+import { catalogueNameOf } from '../../lib/p2p/paymentMethodLabel.ts';
 import { paymentWindowMessage } from '../../lib/p2p/paymentWindow.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { MakerOrderStats } from '../../ui/MakerOrderStats.tsx';
@@ -47,7 +48,7 @@ export function OrderDetails({
   amounts: OrderAmounts;
   timeZone: string | null;
 }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const buyer = order.side === 'buyer';
   const price = formatFiat(order.price, order.fiat, catalogue);
   const asset = order.asset;
@@ -86,8 +87,13 @@ export function OrderDetails({
         {order.payment_method.details === null ? (
           <PaymentMethodCell method={order.payment_method} />
         ) : (
-          <Link to="/p2p/orders/$id/method" params={{ id: order.id }} aria-label={t`Payment details`}>
-            <PaymentMethodCell method={order.payment_method} chevron />
+          <Link to="/p2p/orders/$id/method" params={{ id: order.id }}>
+            <Cell
+              title={<Trans>Payment details</Trans>}
+              subtitle={catalogueNameOf(order.payment_method)}
+              value={<span className="p2p-order-nowrap">{order.payment_method.data}</span>}
+              chevron
+            />
           </Link>
         )}
       </Section>
