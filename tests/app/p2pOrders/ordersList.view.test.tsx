@@ -39,9 +39,9 @@ describe('the orders list', () => {
     expect(filterTexts()).toEqual(['Active2 (on)', 'Completed5', 'Canceled1', 'Disputed0']);
     expect(screen.getByRole('status').textContent).toBe('1 order waits for you');
     expect(rowTexts()).toEqual([
-      // The avatar's initial (hidden from screen readers) comes first; amounts keep their unit on the line.
-      'ABuy 15.5\u00a0USDTanna_trader#101 · 24 Nov 15:001\u00a0500.00\u00a0₽Awaiting paymentYour turn',
-      'BSell 10\u00a0USDTboris_sells#102 · 23 Nov 12:15960.00\u00a0₽Payment sent',
+      // Amounts keep their unit on the line.
+      'Buy 15.5\u00a0USDT1\u00a0500.00\u00a0₽Awaiting paymentYour turnanna_trader · #101 · 24 Nov 15:00',
+      'Sell 10\u00a0USDT960.00\u00a0₽Payment sentboris_sells · #102 · 23 Nov 12:15',
     ]);
     expect(screen.getByRole('link', { name: /^Buy 15.5\sUSDT/ }).getAttribute('href')).toBe('/p2p/orders/101');
     // A verified merchant's tick beside their name, and only theirs.

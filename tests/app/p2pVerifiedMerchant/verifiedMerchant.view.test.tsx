@@ -93,6 +93,12 @@ function open(language: 'en' | 'ru' = 'en') {
   return { ...app, platform };
 }
 
+/** What a condition's cell says under its title. */
+function conditionText(title: string): string {
+  const titleElement = screen.getAllByText(title).find((element) => element.classList.contains('ui-cell-title'));
+  return titleElement?.closest('.ui-cell')?.querySelector('.ui-cell-subtitle')?.textContent ?? '';
+}
+
 function progress(): Record<string, string | null> {
   return Object.fromEntries(
     screen
@@ -111,9 +117,10 @@ describe('the verified merchant page', () => {
     const { platform } = open();
     expect(await screen.findByText('Conditions not met yet')).toBeTruthy();
     expect(screen.getByText('Meet every condition below to apply.')).toBeTruthy();
-    expect(cellValue('Completed orders')).toBe('12 of 50');
-    expect(cellValue('Completion rate, 30 days')).toBe('97% of 95%');
-    expect(cellValue('Balance for the deposit')).toBe(`${USDT('120')} of ${USDT('500')}`);
+    expect(conditionText('Completed orders')).toBe('12 of 50 · Not met yet');
+    expect(conditionText('Completion rate, 30 days')).toBe('97% of 95% · Met');
+    expect(conditionText('Merchant verification')).toBe('Not met yet · Verify');
+    expect(conditionText('Balance for the deposit')).toBe(`${USDT('120')} of ${USDT('500')} · Not met yet`);
     expect(screen.getByRole('link', { name: 'Verify' }).getAttribute('href')).toBe('/account/verification');
     expect(progress()).toEqual({
       'Completed orders': '24',
@@ -131,7 +138,7 @@ describe('the verified merchant page', () => {
     const api = install(canApply, { apply: ok(onReview) });
     const { platform } = open();
     expect(await screen.findByText('You meet every condition. Applying holds the 500 USDT deposit.')).toBeTruthy();
-    expect(cellValue('Merchant verification')).toBe('Done');
+    expect(conditionText('Merchant verification')).toBe('Met');
     expect(platform.screenActions.snapshot().main?.label).toBe('Apply');
     act(() => platform.screenActions.press('main'));
     const sheet = screen.getByRole('dialog');

@@ -17,7 +17,6 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { ShowMore } from '../../ui/ShowMore.tsx';
-import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { VerifiedBadge } from '../../ui/VerifiedBadge.tsx';
 import { orderListFilters } from './ordersSearch.ts';
 import './p2p-orders.css';
@@ -135,29 +134,28 @@ function OrderRow({
   const { counterparty } = order;
   const yourTurn = awaitsViewer(order.actions);
   const title: ReactNode = order.side === 'buyer' ? <Trans>Buy {amount}</Trans> : <Trans>Sell {amount}</Trans>;
+  // Three lines, so a 320 px screen keeps the amounts whole: what and for how much; where it
+  // stands and whether it waits for the person; with whom, which order and when.
   return (
     <PathLink href={`/p2p/orders/${order.id}`} className="p2p-orders-row">
-      <UserAvatar name={counterparty.username} colorIndex={counterparty.user_color_index} size={36} />
-      <span className="p2p-orders-row-main">
-        <span className="p2p-orders-row-title">{title}</span>
-        <span className="p2p-orders-row-party">
-          <span className="p2p-orders-row-name">{counterparty.username}</span>
-          {counterparty.is_verified_merchant ? <VerifiedBadge /> : null}
-        </span>
-        <span className="p2p-orders-row-meta tabular">
-          {`#${order.id} · ${formatShortDate(order.created_at, { locale: i18n.locale, timeZone })}`}
-        </span>
+      <span className="p2p-orders-row-title">{title}</span>
+      <span className="p2p-orders-row-fiat tabular">{formatFiat(order.fiat_amount, order.fiat, catalogue)}</span>
+      <span className={`p2p-orders-status p2p-orders-status--${order.status}`}>
+        {i18n._(orderStatusNames[order.status])}
       </span>
-      <span className="p2p-orders-row-side">
-        <span className="p2p-orders-row-fiat tabular">{formatFiat(order.fiat_amount, order.fiat, catalogue)}</span>
-        <span className={`p2p-orders-status p2p-orders-status--${order.status}`}>
-          {i18n._(orderStatusNames[order.status])}
+      {yourTurn ? (
+        <span className="p2p-orders-turn">
+          <Trans>Your turn</Trans>
         </span>
-        {yourTurn ? (
-          <span className="p2p-orders-turn">
-            <Trans>Your turn</Trans>
-          </span>
-        ) : null}
+      ) : (
+        <span />
+      )}
+      <span className="p2p-orders-row-meta">
+        <span className="p2p-orders-row-name">{counterparty.username}</span>
+        {counterparty.is_verified_merchant ? <VerifiedBadge /> : null}
+        <span className="p2p-orders-row-when tabular">
+          {` · #${order.id} · ${formatShortDate(order.created_at, { locale: i18n.locale, timeZone })}`}
+        </span>
       </span>
     </PathLink>
   );

@@ -138,7 +138,7 @@ function MerchantState({
         }
       >
         <Cell
-          title={<Trans>Deposit</Trans>}
+          title={<Trans context="security deposit">Deposit</Trans>}
           value={<span className="tabular">{deposit}</span>}
           subtitle={state.deposit_held ? <Trans>Held now</Trans> : <Trans>Not held</Trans>}
         />
@@ -254,37 +254,42 @@ function ConditionRow({
 }) {
   const { t } = useLingui();
   const { current, required } = condition;
+  const met = condition.met ? t`Met` : t`Not met yet`;
   let title: string;
-  let value: ReactNode;
+  // Under the title, so a long title and its figures never share a 320 px line.
+  let progressText: ReactNode;
   switch (condition.kind) {
     case 'completed_orders':
       title = t`Completed orders`;
-      value = t`${current} of ${required}`;
+      progressText = `${t`${current} of ${required}`} · ${met}`;
       break;
     case 'completion_percent_30d':
       title = t`Completion rate, 30 days`;
-      value = t`${current}% of ${required}%`;
+      progressText = `${t`${current}% of ${required}%`} · ${met}`;
       break;
     case 'verification_level':
       title = t`Merchant verification`;
-      value = condition.met ? t`Done` : <Link to="/account/verification">{t`Verify`}</Link>;
+      progressText = condition.met ? (
+        met
+      ) : (
+        <>
+          {`${met} · `}
+          <Link to="/account/verification">{t`Verify`}</Link>
+        </>
+      );
       break;
     case 'deposit_balance': {
       const have = formatCrypto(current, deposit.asset, catalogue);
       const need = formatCrypto(required, deposit.asset, catalogue);
       title = t`Balance for the deposit`;
-      value = t`${have} of ${need}`;
+      progressText = `${t`${have} of ${need}`} · ${met}`;
       break;
     }
   }
   const progress = conditionProgress(condition);
   return (
     <div className={condition.met ? 'merchant-condition merchant-condition--met' : 'merchant-condition'}>
-      <Cell
-        title={title}
-        subtitle={condition.met ? t`Met` : t`Not met yet`}
-        value={<span className="tabular">{value}</span>}
-      />
+      <Cell title={title} subtitle={<span className="tabular">{progressText}</span>} />
       <div
         className="merchant-progress"
         role="progressbar"
