@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup, transition } from 'xstate';
-import type { CancelCause, OrderAction, OrderSide, OrderStatus } from '../src/contract/p2p-orders.ts';
+import type { CancelCause, OrderAction, OrderActor, OrderSide, OrderStatus } from '../src/contract/p2p-orders.ts';
 
 /**
  * The lifecycle of one P2P order (../shared/design/P2P.md "The order lifecycle"; docs/p2p.md
@@ -21,8 +21,8 @@ import type { CancelCause, OrderAction, OrderSide, OrderStatus } from '../src/co
  * `review` once. `canceled` is final.
  */
 
-/** Who sends an event: one of the two parties, the timer worker, support or the server itself. */
-export type OrderEventActor = OrderSide | 'timer' | 'support' | 'system';
+/** Who sends an event: one of the two parties, the timer worker, support or the server itself (the history's actors). */
+export type OrderEventActor = OrderActor;
 
 /** The lifecycle's events: `resolve` is support's decision, the rest name what happened. */
 export type P2pOrderEvent =

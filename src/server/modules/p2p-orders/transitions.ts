@@ -2,7 +2,6 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   cancelCauseOf,
   decideOrderEvent,
-  type OrderEventActor,
   type P2pOrderEvent,
   type P2pOrderEventType,
 } from '../../../../machines/p2pOrder.machine';
@@ -85,25 +84,25 @@ export async function applyTransition(tx: Database, request: TransitionRequest):
   if (order === undefined) throw orderErrors.notFound();
   const parties: OrderParties = { buyerId: buyerOf(order), sellerId: sellerOf(order), makerSide: makerSideOf(order) };
   const side = sideOfActor(request.actor, parties);
-  const by: OrderEventActor = side ?? actorKind(request.actor);
-  const facts = await lifecycleFactsOf(tx, order);
-  const decision = decideOrderEvent(order.status, facts, machineEvent(request.event, by));
+  const actor: OrderActor = side ?? actorKind(request.actor);
+  const event = machineEvent(request.event, actor);
+  const decision = decideOrderEvent(order.status, await lifecycleFactsOf(tx, order), event);
   if (!decision.accepted) {
     throw decision.code === 'dispute_too_early'
       ? orderTransitionErrors.disputeTooEarly()
       : orderTransitionErrors.statusConflict(order.status);
   }
   const { from, to } = decision;
-  const event = machineEvent(request.event, by);
   const cause = cancelCauseOf(event, parties.makerSide);
   if (request.event.type === 'cancel' && side === 'buyer') await assertBuyerMayCancel(tx, parties.buyerId, now);
 
-  const ends = to !== from && (to === 'completed' || to === 'canceled');
+  // Ended orders accept no event, so reaching one of these is the order's end.
+  const ends = to === 'completed' || to === 'canceled';
   // The escrow's columns go in the same UPDATE as the status: a check ties an ended order to no escrow.
   const escrowPatch =
-    to === 'completed' && ends
+    to === 'completed'
       ? await releaseEscrow(tx, order, now)
-      : to === 'canceled' && ends
+      : to === 'canceled'
         ? await returnEscrow(tx, order, now)
         : {};
   const [updated] = await tx
@@ -119,7 +118,6 @@ export async function applyTransition(tx: Database, request: TransitionRequest):
     .returning();
   if (updated === undefined) throw new Error(`Order ${order.id} vanished under its lock`);
 
-  const actor: OrderActor = side ?? actorKind(request.actor);
   await tx.insert(p2pOrderHistory).values({
     orderId: order.id,
     fromStatus: from,
@@ -161,7 +159,7 @@ function actorKind(actor: TransitionActor): 'timer' | 'support' | 'system' {
   return actor.kind;
 }
 
-function machineEvent(event: TransitionEvent, by: OrderEventActor): P2pOrderEvent {
+function machineEvent(event: TransitionEvent, by: OrderActor): P2pOrderEvent {
   if (event.type === 'resolve') return { type: 'resolve', by, outcome: event.outcome };
   return { type: event.type, by };
 }
