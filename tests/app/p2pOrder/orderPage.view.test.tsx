@@ -142,6 +142,29 @@ describe('what the person must do next, per status and side', () => {
     expect(actions(platform)).toEqual({ main: null, secondary: null });
   });
 
+  it('the history lists each step newest first, saying who took it from the viewer’s side', async () => {
+    start({
+      order: orderFixture({
+        history: [
+          { from: null, to: 'processed', actor: 'buyer', detail: null, at: '2026-03-10T11:59:00Z' },
+          { from: 'processed', to: 'accepted', actor: 'system', detail: null, at: '2026-03-10T11:59:00Z' },
+          { from: 'accepted', to: 'pending', actor: 'buyer', detail: null, at: '2026-03-10T11:59:20Z' },
+          { from: 'pending', to: 'accepted', actor: 'buyer', detail: 'unmark_paid', at: '2026-03-10T11:59:30Z' },
+        ],
+      }),
+    });
+    const history = (await shows('History')).closest('section');
+    if (history === null) throw new Error('no History section');
+    const rows = [...history.querySelectorAll('.ui-cell')].map((row) => row.textContent);
+    // In the person's time zone, Europe/Berlin (UTC+1 in March).
+    expect(rows).toEqual([
+      'Awaiting paymentBy you10 Mar 12:59',
+      'Payment sentBy you10 Mar 12:59',
+      'Awaiting paymentAutomatically10 Mar 12:59',
+      'Awaiting acceptanceBy you10 Mar 12:59',
+    ]);
+  });
+
   it('another user’s or a missing order is “Order not found”', async () => {
     start({ order: { status: 404, body: { code: 'order_not_found', message: 'No such order' } } });
     expect(await shows('Order not found')).toBeTruthy();

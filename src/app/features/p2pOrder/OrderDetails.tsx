@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Order } from '../../../contract/p2p-orders.ts';
+import type { Order, OrderActor } from '../../../contract/p2p-orders.ts';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatCrypto, formatFiat } from '../../lib/p2p/offerFormat.ts';
@@ -107,6 +107,18 @@ export function OrderDetails({
           />
         </Link>
       </Section>
+      {order.history.length === 0 ? null : (
+        <Section header={<Trans>History</Trans>}>
+          {[...order.history].reverse().map((entry) => (
+            <Cell
+              key={`${entry.at}-${entry.from}-${entry.to}`}
+              title={i18n._(orderStatusNames[entry.to])}
+              subtitle={<ActorName actor={entry.actor} side={order.side} />}
+              value={formatShortDate(entry.at, { locale: i18n.locale, timeZone })}
+            />
+          ))}
+        </Section>
+      )}
       {order.conditions.trim() === '' ? null : (
         <Section header={<Trans>Conditions</Trans>}>
           <p className="p2p-order-text">{order.conditions}</p>
@@ -114,4 +126,20 @@ export function OrderDetails({
       )}
     </>
   );
+}
+
+/** Who moved the order on, from the viewer's side. */
+function ActorName({ actor, side }: { actor: OrderActor; side: Order['side'] }) {
+  if (actor === side) return <Trans>By you</Trans>;
+  switch (actor) {
+    case 'buyer':
+    case 'seller':
+      return <Trans>By the other side</Trans>;
+    case 'timer':
+      return <Trans>Time ran out</Trans>;
+    case 'support':
+      return <Trans>By support</Trans>;
+    case 'system':
+      return <Trans>Automatically</Trans>;
+  }
 }
