@@ -149,7 +149,7 @@ function expectScreen(flow: ExpectedFlow) {
         expect(cellValue(dialog, 'You send')).toBe(shown.crypto);
         expect(cellValue(dialog, 'You receive')).toBe(shown.fiat);
       }
-      expect(cellValue(dialog, 'Price')).toBe(`${PRICE_TEXT[flow.price]} per USDT`);
+      expect(cellValue(dialog, 'Price per USDT')).toBe(PRICE_TEXT[flow.price]);
       // The sheet's own buttons are the actions: no main button under it.
       expect(button(label(flow), dialog).disabled).toBe(false);
       expect(screen.getAllByRole('button', { name: label(flow) })).toHaveLength(1);

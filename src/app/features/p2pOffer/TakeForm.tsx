@@ -248,14 +248,7 @@ function ConfirmSheet({ actor, snapshot, offer, method }: Omit<TakeFormProps, 'l
               <Cell title={<Trans>You receive</Trans>} value={fiatText} />
             </>
           )}
-          <Cell
-            title={<Trans>Price</Trans>}
-            value={
-              <Trans>
-                {priceText} per {asset}
-              </Trans>
-            }
-          />
+          <Cell title={<Trans>Price per {asset}</Trans>} value={priceText} />
         </Section>
       }
       onClose={() => actor.send({ type: 'back' })}
