@@ -53,6 +53,7 @@ describe('releasing with the passcode', () => {
     expect(platform.screenActions.snapshot().main?.label).toBe('Release 100\u00a0USDT');
     act(() => platform.screenActions.press('main'));
     await answered();
+    expect(router.state.location.search).toEqual({ step: 'confirm' });
     const keypad = screen.getByRole('group', { name: 'Keypad' });
     for (const digit of '2580') fireEvent.click(within(keypad).getByRole('button', { name: digit }));
     expect(await shows('Releasing 100 USDT')).toBeTruthy();
@@ -61,6 +62,25 @@ describe('releasing with the passcode', () => {
     ]);
     expect(sent('POST /p2p/orders/12/confirm')).toEqual([{ token: 'release-token-0001' }]);
     expect(router.state.location.pathname).toBe('/p2p/orders/12');
+  });
+
+  it('the passcode step has its own URL: back returns to the question, a reload there asks again', async () => {
+    const { platform, router, sent } = start('/p2p/orders/12/confirm-payment', pendingForSeller);
+    await shows('Did 9 550.00 ₽ arrive?');
+    act(() => platform.screenActions.press('main'));
+    await answered();
+    expect(screen.getByRole('group', { name: 'Keypad' })).toBeTruthy();
+    act(() => router.history.back());
+    expect(await shows('Did 9 550.00 ₽ arrive?')).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+    expect(sent('POST /p2p/orders/12/confirm')).toEqual([]);
+  });
+
+  it('opened on the passcode step’s URL, it asks whether the money arrived first', async () => {
+    const { router } = start('/p2p/orders/12/confirm-payment?step=confirm', pendingForSeller);
+    expect(await shows('Did 9 550.00 ₽ arrive?')).toBeTruthy();
+    await answered();
+    expect(router.state.location.search).toEqual({});
   });
 
   it('says there is nothing to release when the order does not wait for it', async () => {

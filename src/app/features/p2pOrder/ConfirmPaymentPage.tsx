@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useMemo, useRef, useState } from 'react';
+import { type ActorRefFrom, fromPromise, type SnapshotFrom } from 'xstate';
 import { type ConfirmReceiptInput, orderReleaseMachine } from '../../../../machines/p2pOrderRelease.machine.ts';
 import { type Order, releaseHash } from '../../../contract/p2p-orders.ts';
 import type { SecurityInfo } from '../../../contract/security.ts';
@@ -11,6 +11,7 @@ import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { deviceId } from '../../lib/deviceId.ts';
+import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
@@ -28,6 +29,7 @@ import { BackOnly, NotNow, OrderGate } from './OrderGate.tsx';
 import { orderAmounts } from './orderAmounts.ts';
 import { asMachineCall, useOrderTransitions } from './orderCalls.ts';
 import { orderCallErrorMessage } from './orderMessages.ts';
+import { type ReleaseSearch, type ReleaseStep, releaseSearchOf, releaseSteps } from './releaseSteps.ts';
 
 /**
  * `/p2p/orders/{id}/confirm-payment`: the seller confirms the buyer's payment arrived and
@@ -35,7 +37,15 @@ import { orderCallErrorMessage } from './orderMessages.ts';
  * machines/p2pOrderRelease.machine.ts). Offered only while the order offers `confirm_receipt`;
  * without a passcode the page leads to setting one. Released: back to the order.
  */
-export function ConfirmPaymentPage({ id }: { id: number }) {
+export function ConfirmPaymentPage({
+  id,
+  search,
+  onSearch,
+}: {
+  id: number;
+  search: ReleaseSearch;
+  onSearch: (search: ReleaseSearch, how: FlowWrite) => void;
+}) {
   const back = useBack({ to: '/p2p/orders/$id', params: { id } });
   const security = useQuery(securityQueryOptions(deviceId()));
   const biometricsAvailable = useBiometricsAvailable(usePlatform());
@@ -68,6 +78,8 @@ export function ConfirmPaymentPage({ id }: { id: number }) {
             info={security.data}
             biometricsAvailable={biometricsAvailable}
             back={back}
+            search={search}
+            onSearch={onSearch}
           />
         );
       }}
@@ -107,17 +119,23 @@ function Release({
   info,
   biometricsAvailable,
   back,
+  search,
+  onSearch,
 }: {
   order: Order;
   catalogue: AssetCatalogue;
   info: SecurityInfo;
   biometricsAvailable: boolean;
   back: () => void;
+  search: ReleaseSearch;
+  onSearch: (search: ReleaseSearch, how: FlowWrite) => void;
 }) {
   const { t, i18n } = useLingui();
   const platform = usePlatform();
   const navigate = useNavigate();
   const calls = useOrderTransitions(order.id);
+  // Released: the flow's entries give way to the order page (set below, once the URL hook exists).
+  const leaveFlow = useRef<() => Promise<void>>(() => Promise.resolve());
   const [machine] = useState(() =>
     orderReleaseMachine.provide({
       actors: {
@@ -127,7 +145,10 @@ function Release({
         ),
       },
       actions: {
-        showOrder: () => void navigate({ to: '/p2p/orders/$id', params: { id: order.id }, replace: true }),
+        showOrder: () =>
+          void leaveFlow
+            .current()
+            .then(() => navigate({ to: '/p2p/orders/$id', params: { id: order.id }, replace: true })),
       },
     }),
   );
@@ -147,11 +168,13 @@ function Release({
   const inPasscode = useSelector(actor, (snapshot) => snapshot.hasTag('passcode'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const { goBack, leave } = useReleaseUrl(actor, search, onSearch);
+  leaveFlow.current = leave;
   const { crypto, fiat } = orderAmounts(order, catalogue);
   const buyer = order.counterparty.username;
   useScreenActions(
     inPasscode || busy
-      ? { main: null, secondary: null, back: busy ? null : () => actor.send({ type: 'back' }) }
+      ? { main: null, secondary: null, back: busy ? null : goBack }
       : { main: { label: t`Release ${crypto}`, onPress: () => actor.send({ type: 'release.start' }) }, back },
   );
   if (inPasscode && passcode !== undefined) {
@@ -200,4 +223,37 @@ function Release({
       </Section>
     </Page>
   );
+}
+
+type ReleaseActor = ActorRefFrom<typeof orderReleaseMachine>;
+
+function releaseStepOf(snapshot: SnapshotFrom<typeof orderReleaseMachine>): ReleaseStep {
+  return snapshot.matches('review') ? 'review' : 'confirm';
+}
+
+/** The machine's step kept in the URL (src/app/lib/flowUrl.ts): back goes from the passcode to the question. */
+function useReleaseUrl(
+  actor: ReleaseActor,
+  url: ReleaseSearch,
+  write: (search: ReleaseSearch, how: FlowWrite) => void,
+) {
+  const step = useSelector(actor, releaseStepOf);
+  const current = useMemo(() => releaseSearchOf(step), [step]);
+  return useFlowUrl<ReleaseStep, ReleaseSearch>({
+    steps: releaseSteps,
+    current,
+    url,
+    write,
+    stepNow: () => releaseStepOf(actor.getSnapshot()),
+    back: () => {
+      if (!actor.getSnapshot().can({ type: 'back' })) return false;
+      actor.send({ type: 'back' });
+      return true;
+    },
+    forward: (to) => {
+      if (to !== 'confirm' || !actor.getSnapshot().can({ type: 'release.start' })) return false;
+      actor.send({ type: 'release.start' });
+      return true;
+    },
+  });
 }
