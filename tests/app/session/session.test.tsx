@@ -193,6 +193,43 @@ describe('the mini app signs in with its init data', () => {
     expect(reports).toEqual([]);
   });
 
+  it('on a first sign-in without a time zone, sends the zone on the cookie alone as the cookie check: no second request', async () => {
+    const withoutZone = { ...SETTINGS, timezone: null };
+    routes['POST /authentication/webapp'] = () => json(200, withoutZone, { 'x-session-token': 'tok-4' });
+    routes['PUT /user/settings'] = async (input) => json(200, { ...withoutZone, ...((await input.json()) as object) });
+    const { session } = start(miniApp());
+    await settled(session);
+    await vi.waitFor(() => expect(requests('PUT', '/user/settings')).toHaveLength(1));
+
+    const [update] = requests('PUT', '/user/settings');
+    expect(update?.headers.get('authorization')).toBeNull();
+    expect(update?.credentials).toBe('include');
+    expect(await bodyOf(update)).toEqual({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(requests('GET', '/user/settings')).toHaveLength(0);
+    expect(reports).toEqual([]);
+  });
+
+  it('reports a missing cookie from the time zone request, then sends the zone again with the bearer token', async () => {
+    const withoutZone = { ...SETTINGS, timezone: null };
+    routes['POST /authentication/webapp'] = () => json(200, withoutZone, { 'x-session-token': 'tok-5' });
+    routes['PUT /user/settings'] = async (input) =>
+      input.headers.has('authorization')
+        ? json(200, { ...withoutZone, ...((await input.json()) as object) })
+        : json(401, { code: 'unauthorized', message: 'No session' });
+    const { session, queryClient } = start(miniApp());
+    await settled(session);
+    await vi.waitFor(() => expect(requests('PUT', '/user/settings')).toHaveLength(2));
+
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ kind: 'session_cookie_missing' });
+    expect(requests('PUT', '/user/settings')[1]?.headers.get('authorization')).toBe('Bearer tok-5');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<SessionState>(sessionQueryKey)).toMatchObject({ settings: { timezone: zone } }),
+    );
+    expect(session.actor.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
   it('keeps no token from a rejected sign-in', async () => {
     routes['POST /authentication/webapp'] = () =>
       json(401, { code: 'unauthorized', message: 'Invalid init data' }, { 'x-session-token': 'nope' });

@@ -267,12 +267,14 @@ export function provideSignIn(deps: SessionDeps) {
         queryClient.setQueryData(sessionQueryKey, state);
         // The home shows it at once; its query refetches it every 5 s from here on.
         if (balance !== undefined) queryClient.setQueryData<WalletBalance>(balanceQueryKey, balance);
-        if (settings.timezone === null && !timeZoneSent) {
+        const checkCookie = method === 'initData' && platform.kind === 'mini-app' && !cookieChecked;
+        if (checkCookie) cookieChecked = true;
+        const timezone = settings.timezone === null && !timeZoneSent ? deviceTimeZone() : null;
+        if (timezone !== null) {
           timeZoneSent = true;
-          void sendDeviceTimeZone(queryClient);
-        }
-        if (method === 'initData' && platform.kind === 'mini-app' && !cookieChecked) {
-          cookieChecked = true;
+          // On a first sign-in the time zone's request doubles as the cookie check: one request, not two.
+          void sendDeviceTimeZone(queryClient, timezone, checkCookie);
+        } else if (checkCookie) {
           void checkSessionCookie();
         }
       },
@@ -342,12 +344,26 @@ export function startSession(
   };
 }
 
-/** Spec 000 s.7: the device's time zone is sent once when the settings have none. */
-async function sendDeviceTimeZone(queryClient: QueryClient): Promise<void> {
-  const timezone = deviceTimeZone();
-  if (timezone === null) return;
+/**
+ * Spec 000 s.7: the device's time zone is sent once when the settings have none. With
+ * `checkCookie` it goes first on the session cookie alone (the cookie check below): a 401 then
+ * reports the missing cookie and the bearer token sends it again.
+ */
+async function sendDeviceTimeZone(queryClient: QueryClient, timezone: string, checkCookie: boolean): Promise<void> {
+  const update = (withoutBearer: boolean) =>
+    call(settingsEndpoints.updateSettings, {
+      body: { timezone },
+      ...(withoutBearer ? { context: { withoutBearer: true, quietUnauthorized: true } } : {}),
+    });
   try {
-    const settings: UserSettings = await call(settingsEndpoints.updateSettings, { body: { timezone } });
+    let settings: UserSettings;
+    try {
+      settings = await update(checkCookie);
+    } catch (thrown) {
+      if (!checkCookie || !isUnauthorized(thrown)) throw thrown;
+      report({ kind: 'session_cookie_missing', detail: '401 without the bearer token' });
+      settings = await update(false);
+    }
     queryClient.setQueryData<SessionState>(sessionQueryKey, (current): SessionState | undefined =>
       current?.status === 'signed-in' ? { status: 'signed-in', settings } : current,
     );
