@@ -28,6 +28,7 @@ import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
 import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
+import { registerLocalP2pControls } from './modules/p2p-local-controls/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
 import { registerLocalMerchantPage } from './modules/p2p-merchant/local-page';
 import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
@@ -227,6 +228,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalOperatorPage(app, context, uploads);
     await registerLocalMerchantPage(app, context);
     await registerLocalDisputesPage(app, context, uploads);
+    registerLocalP2pControls(app, context);
   }
 
   if (dependencies.appDir === null) {
