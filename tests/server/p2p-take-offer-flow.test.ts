@@ -91,6 +91,25 @@ const passcodeFacts = {
   now: Date.parse('2026-11-24T12:00:00Z'),
 };
 
+/** A buyer's form on a sell offer with `amount` typed (fiat unless said), the maker's SBP Sberbank method chosen. */
+function buyerInput(
+  offerId: number,
+  methodId: number,
+  amount: string,
+  type: 'fiat' | 'crypto' = 'fiat',
+): TakeOfferInput {
+  return {
+    offerId,
+    facts: facts('sell', null, usdt(100)),
+    online: true,
+    draft: { amount, type },
+    method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
+    noticeDue: false,
+    hasPasscode: false,
+    passcode: passcodeFacts,
+  };
+}
+
 /** The machine with its calls going to the real server as `taker`. */
 function takeOffer(taker: Person, options: { loseFirstAnswer?: boolean } = {}) {
   let lost = options.loseFirstAnswer === true;
@@ -135,17 +154,7 @@ describe('taking an offer against the real server', () => {
   it('a buyer types 25 USDT, confirms, and the order is placed at 2 000 RUB and accepted', async () => {
     const { offerId, methodId } = await onlineOffer('sell');
     const taker = await person();
-    const input: TakeOfferInput = {
-      offerId,
-      facts: facts('sell', null, usdt(100)),
-      online: true,
-      draft: { amount: '25', type: 'crypto' },
-      method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
-      noticeDue: false,
-      hasPasscode: false,
-      passcode: passcodeFacts,
-    };
-    const actor = createActor(takeOffer(taker), { input }).start();
+    const actor = createActor(takeOffer(taker), { input: buyerInput(offerId, methodId, '25', 'crypto') }).start();
     actor.send({ type: 'submit' });
     actor.send({ type: 'confirm.accept' });
     const end = await waitFor(actor, settledOrRefused);
@@ -166,18 +175,7 @@ describe('taking an offer against the real server', () => {
   it('a refused amount (the maker raised the minimum) shows the refusal, and the next try with a new hash places one order', async () => {
     const { maker, offerId, methodId } = await onlineOffer('sell');
     const taker = await person();
-    const actor = createActor(takeOffer(taker), {
-      input: {
-        offerId,
-        facts: facts('sell', null, usdt(100)),
-        online: true,
-        draft: { amount: '1200', type: 'fiat' },
-        method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
-        noticeDue: false,
-        hasPasscode: false,
-        passcode: passcodeFacts,
-      },
-    }).start();
+    const actor = createActor(takeOffer(taker), { input: buyerInput(offerId, methodId, '1200') }).start();
     expect((await maker.send('PUT', `/p2p/offers/${offerId}/limits`, { min: '1500', max: '5000' })).statusCode).toBe(
       200,
     );
@@ -201,18 +199,7 @@ describe('taking an offer against the real server', () => {
   it('price_changed from the server asks again at its price, and the order is placed at it', async () => {
     const { maker, offerId, methodId } = await onlineOffer('sell');
     const taker = await person();
-    const actor = createActor(takeOffer(taker), {
-      input: {
-        offerId,
-        facts: facts('sell', null, usdt(100)),
-        online: true,
-        draft: { amount: '2000', type: 'fiat' },
-        method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
-        noticeDue: false,
-        hasPasscode: false,
-        passcode: passcodeFacts,
-      },
-    }).start();
+    const actor = createActor(takeOffer(taker), { input: buyerInput(offerId, methodId, '2000') }).start();
     const repriced = await maker.send('PUT', `/p2p/offers/${offerId}/price`, {
       price_type: 'fixed',
       price: '82',
@@ -233,18 +220,7 @@ describe('taking an offer against the real server', () => {
 
   it('the maker taking their own offer is refused with own_offer, and nothing is placed', async () => {
     const { maker, offerId, methodId } = await onlineOffer('sell');
-    const actor = createActor(takeOffer(maker), {
-      input: {
-        offerId,
-        facts: facts('sell', null, usdt(100)),
-        online: true,
-        draft: { amount: '2000', type: 'fiat' },
-        method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
-        noticeDue: false,
-        hasPasscode: false,
-        passcode: passcodeFacts,
-      },
-    }).start();
+    const actor = createActor(takeOffer(maker), { input: buyerInput(offerId, methodId, '2000') }).start();
     actor.send({ type: 'submit' });
     actor.send({ type: 'confirm.accept' });
     const refused = await waitFor(actor, settledOrRefused);
@@ -286,16 +262,7 @@ describe('taking an offer against the real server', () => {
     const { offerId, methodId } = await onlineOffer('sell');
     const taker = await person();
     const actor = createActor(takeOffer(taker, { loseFirstAnswer: true }), {
-      input: {
-        offerId,
-        facts: facts('sell', null, usdt(100)),
-        online: true,
-        draft: { amount: '2000', type: 'fiat' },
-        method: { id: methodId, identifier: 'sbp', childIdentifier: 'sberbank_sbp' },
-        noticeDue: false,
-        hasPasscode: false,
-        passcode: passcodeFacts,
-      },
+      input: buyerInput(offerId, methodId, '2000'),
     }).start();
     actor.send({ type: 'submit' });
     actor.send({ type: 'confirm.accept' });
