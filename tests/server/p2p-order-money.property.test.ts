@@ -77,7 +77,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
-    weight: 1,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('support' as const),
       order: fc.nat(20),
@@ -95,6 +95,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
 );
+
+const openStatuses = ['processed', 'accepted', 'pending', 'confirmed', 'disputed'] as const;
 
 function partyEvent(type: PartyEvent): TransitionEvent {
   switch (type) {
@@ -198,18 +200,19 @@ describe('order money under random actions of both sides, support and the clock'
   }
 
   async function act(orders: readonly number[], s: Extract<Step, { kind: 'act' | 'support' }>): Promise<void> {
-    // Support decides disputes: an open one when there is one, else any order (which must refuse).
-    const disputed =
-      s.kind === 'support' && orders.length > 0
-        ? (
+    // The parties act on open orders and support decides disputes (any order when there is none, which must refuse).
+    const wanted = s.kind === 'support' ? (['disputed'] as const) : openStatuses;
+    const open =
+      orders.length === 0
+        ? []
+        : (
             await db()
               .select({ id: p2pOrders.id })
               .from(p2pOrders)
-              .where(and(inArray(p2pOrders.id, [...orders]), eq(p2pOrders.status, 'disputed')))
+              .where(and(inArray(p2pOrders.id, [...orders]), inArray(p2pOrders.status, [...wanted])))
               .orderBy(p2pOrders.id)
-          ).map((one) => one.id)
-        : [];
-    const candidates = disputed.length > 0 ? disputed : orders;
+          ).map((one) => one.id);
+    const candidates = open.length > 0 ? open : orders;
     const orderId = candidates[s.order % Math.max(1, candidates.length)];
     if (orderId === undefined) return;
     const [row] = await db().select().from(p2pOrders).where(eq(p2pOrders.id, orderId));
@@ -317,7 +320,8 @@ describe('order money under random actions of both sides, support and the clock'
         for (const one of stuck) ended.add(one.cause === null ? one.status : `canceled by ${one.cause}`);
         expect(stuck.filter((one) => ['processed', 'accepted', 'confirmed'].includes(one.status))).toEqual([]);
       }),
-      { numRuns: Number(process.env.P2P_PROPERTY_RUNS ?? 20) },
+      // A fixed seed keeps CI's runs (and the tripwire below) the same; P2P_PROPERTY_SEED explores others.
+      { numRuns: Number(process.env.P2P_PROPERTY_RUNS ?? 20), seed: Number(process.env.P2P_PROPERTY_SEED ?? 13) },
     );
     const runs = Number(process.env.P2P_PROPERTY_RUNS ?? 20);
     expect(steps).toBeGreaterThan(runs * 40);
