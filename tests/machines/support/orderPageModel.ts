@@ -1,7 +1,7 @@
 /**
  * The orderPage machine's model, shared by tests/machines/p2pOrderPage.model.test.ts. Order 7,
  * seen by one side in five situations (the `actions` the server offers it); the events are what
- * the page can send, and the order query's refresh showing the order moved on (`order.sync` with
+ * the page can send (the review form's only after completion), and the order query's refresh showing the order moved on (`order.sync` with
  * no actions left).
  */
 import type { EventFrom } from 'xstate';
@@ -28,7 +28,7 @@ export const SCENARIOS: ReadonlyArray<{ name: string; input: OrderPageInput }> =
   { name: 'either side, completed', input: { orderId: ORDER_ID, actions: ['review'], maxCommentLength: 500 } },
 ];
 
-const events: Event[] = [
+const actionEvents: Event[] = [
   { type: 'action.start', action: 'accept' },
   { type: 'action.start', action: 'decline' },
   { type: 'action.start', action: 'cancel' },
@@ -39,10 +39,14 @@ const events: Event[] = [
   { type: 'action.dismiss' },
   { type: 'order.sync', actions: [] },
   { type: 'order.sync', actions: ['cancel', 'mark_paid'] },
+  { type: 'error.dismiss' },
+];
+
+/** The review form is on the page only after completion: its events only there. */
+const reviewEvents: Event[] = [
   { type: 'review.type', reviewType: 'positive' },
   { type: 'review.comment', comment: 'Fast and polite' },
   { type: 'review.submit' },
-  { type: 'error.dismiss' },
 ];
 
 const settles: Settle[] = [
@@ -54,6 +58,7 @@ const settles: Settle[] = [
 ];
 
 export function orderPagePaths(input: OrderPageInput) {
+  const events = input.actions.includes('review') ? [...actionEvents, ...reviewEvents] : actionEvents;
   return transitionPaths(orderPageMachine, {
     input,
     events: (snapshot) => eventsWhileActive(snapshot, events, settles),

@@ -29,7 +29,7 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { MessageField } from './MessageField.tsx';
 import { NotNow, OrderGate } from './OrderGate.tsx';
-import { callFailureOf, useOrderTransitions } from './orderCalls.ts';
+import { asMachineCall, callFailureOf, useOrderTransitions } from './orderCalls.ts';
 import { disputeReasonNames, orderCallErrorMessage } from './orderMessages.ts';
 
 /** The images a statement takes (the server also takes PDF receipts). */
@@ -104,13 +104,9 @@ function DisputeForm({ order, kind, back }: { order: Order; kind: DisputeKind; b
           );
           return () => abort.abort();
         }),
-        submitStatement: fromPromise<unknown, StatementInput>(async ({ input }) => {
-          try {
-            return await sendStatement(calls, input);
-          } catch (thrown) {
-            throw callFailureOf(thrown);
-          }
-        }),
+        submitStatement: fromPromise<unknown, StatementInput>(({ input }) =>
+          asMachineCall(() => sendStatement(calls, input)),
+        ),
       },
       actions: {
         showOrder: () => void navigate({ to: '/p2p/orders/$id', params: { id: order.id }, replace: true }),
