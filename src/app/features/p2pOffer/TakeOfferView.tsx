@@ -121,7 +121,7 @@ interface FlowProps {
   /** The security info (sellers only). */
   info: SecurityInfo | null;
   biometricsAvailable: boolean;
-  /** The verification notice's facts for an unverified seller, else null. */
+  /** The verification notice's facts for an unverified taker, else null. */
   notice: { publicId: number; hours: number } | null;
   leave: () => void;
 }
@@ -155,7 +155,21 @@ function TakeOfferFlow({ offer, facts, info, biometricsAvailable, notice, leave 
   );
   const actor = useActorRef(machine, { input });
   const online = offerOnline(offer);
-  useEffect(() => actor.send({ type: 'facts.update', facts, online }), [actor, facts, online]);
+  // The facts are rebuilt on every render: only a change of their values is news to the machine.
+  const { type: offerType, price, limits, remainingVolume, assetDecimals, shownDecimals, balance } = facts;
+  const { min, max } = limits;
+  useEffect(() => {
+    const current = {
+      type: offerType,
+      price,
+      limits: { min, max },
+      remainingVolume,
+      assetDecimals,
+      shownDecimals,
+      balance,
+    };
+    actor.send({ type: 'facts.update', facts: current, online });
+  }, [actor, offerType, price, min, max, remainingVolume, assetDecimals, shownDecimals, balance, online]);
   const methodId = method?.id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the method changes with its id.
   useEffect(() => actor.send({ type: 'method.set', method: takeMethodOf(method) }), [actor, methodId]);
