@@ -8,13 +8,16 @@
  * hold there, written out by hand below. In every state reached, every party call the state must
  * refuse is tried once and must change nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   decideOrderEvent,
   initialOrderFacts,
   type P2pOrderEvent,
   type P2pOrderFacts,
 } from '../../machines/p2pOrder.machine';
+import { offer } from '../../src/contract/p2p-offers';
 import {
   type Order,
   type OrderAction,
@@ -22,9 +25,11 @@ import {
   type OrderTimerKind,
   order,
 } from '../../src/contract/p2p-orders';
-import { usdt } from './helpers/p2p-offers';
+import { issueToken } from '../../src/server/modules/security/tokens';
+import { creditUser, systemBalance, userBalance } from './helpers/ledger';
+import { buyOfferBody, savedMethodId, usdt } from './helpers/p2p-offers';
 import { lifecycleMarket, type MoneySnapshot, type SellOrder } from './helpers/p2p-order-lifecycle';
-import { expectError, ok } from './helpers/security';
+import { expectError, ok, resultAnswer } from './helpers/security';
 
 // ---- the model's paths ------------------------------------------------------------------------
 
@@ -467,5 +472,72 @@ describe('the order lifecycle through the real server', () => {
       if (event.type === 'respond_dispute') answered = true;
       await check(edge);
     }
+  });
+});
+
+describe('an order on a buy offer (the maker buys, the taker sells)', () => {
+  const market = lifecycleMarket();
+
+  /** The maker buys 50 USDT at 80 RUB; the taker, with 60 USDT, sells them 4000 RUB of it (50 USDT, fee 0.5). */
+  async function buyOrder() {
+    const maker = await market.party();
+    const created = ok(await maker.send('POST', '/p2p/offers', buyOfferBody()), offer);
+    ok(await maker.send('PUT', `/p2p/offers/${created.id}/active`, { active: true }), resultAnswer);
+    const taker = await market.party();
+    await creditUser(market.db(), { userId: taker.userId, asset: 'USDT', amount: usdt(60) });
+    const methodId = await savedMethodId(taker.send);
+    const uniqueHash = randomBytes(48).toString('base64url');
+    const token = await issueToken(
+      market.db(),
+      { userId: taker.userId, kind: 'confirmation', transactionType: 'p2p', operationHash: uniqueHash },
+      market.now(),
+    );
+    const placed = ok(
+      await taker.send('POST', `/p2p/orders/${created.id}`, {
+        identifier: 'sbp',
+        child_identifier: 'sberbank_sbp',
+        payment_method_id: methodId,
+        amount: '4000',
+        amount_type: 'fiat',
+        price: '80',
+        unique_hash: uniqueHash,
+        token,
+      }),
+      z.object({ order }),
+    );
+    return { orderId: placed.order.id, maker, taker };
+  }
+
+  const balances = async (userId: number) => userBalance(market.db(), userId, 'USDT');
+
+  it('holds the taker 50 USDT, then pays the maker 49.5 and the fees 0.5 when the taker confirms', async () => {
+    const { orderId, maker, taker } = await buyOrder();
+    expect(await balances(taker.userId)).toEqual({ available: usdt(10), held: usdt(50) });
+    ok(await maker.send('POST', `/p2p/orders/${orderId}/accept`), order);
+    ok(await maker.send('POST', `/p2p/orders/${orderId}/paid`), order);
+    const token = await market.releaseToken(taker, orderId);
+    ok(await taker.send('POST', `/p2p/orders/${orderId}/confirm`, { token }), order);
+    const feesBefore = await systemBalance(market.db(), 'USDT', 'fees');
+    await market.runTimers();
+
+    const seen = ok(await maker.send('GET', `/p2p/orders/${orderId}`), order);
+    expect({ status: seen.status, side: seen.side, is_maker: seen.is_maker, fee: seen.fee }).toEqual({
+      status: 'completed',
+      side: 'buyer',
+      is_maker: true,
+      fee: usdt('0.5').toString(),
+    });
+    expect(await balances(maker.userId)).toEqual({ available: usdt('49.5'), held: 0n });
+    expect(await balances(taker.userId)).toEqual({ available: usdt(10), held: 0n });
+    expect((await systemBalance(market.db(), 'USDT', 'fees')) - feesBefore).toBe(usdt('0.5'));
+  });
+
+  it('gives the taker all 50 USDT back when the maker declines, counting the decline against the maker', async () => {
+    const { orderId, maker, taker } = await buyOrder();
+    const declined = ok(await maker.send('POST', `/p2p/orders/${orderId}/decline`), order);
+    expect(declined.cancel).toMatchObject({ cause: 'buyer', reason: null });
+    expect(await balances(taker.userId)).toEqual({ available: usdt(60), held: 0n });
+    expect(await market.outcomes(maker.userId)).toEqual({ completed: 0, cancelled: 1, volumeUsdCents: 0n });
+    expect(await market.outcomes(taker.userId)).toEqual({ completed: 0, cancelled: 0, volumeUsdCents: 0n });
   });
 });
