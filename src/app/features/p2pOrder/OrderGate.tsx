@@ -30,7 +30,7 @@ export function OrderGate({
   const order = useQuery(orderQueryOptions(id));
   const catalogue = useQuery(assetCatalogueQueryOptions());
   if (order.data !== undefined && catalogue.data !== undefined) return children(order.data, catalogue.data);
-  if (order.isError && toApiError(order.error)?.code === 404) {
+  if (order.isError && !order.isFetching && toApiError(order.error)?.code === 404) {
     return (
       <BackOnly back={back} centered>
         <Empty>
@@ -39,7 +39,10 @@ export function OrderGate({
       </BackOnly>
     );
   }
-  if (order.isError || catalogue.isError) {
+  // A failed load being fetched again (a prefetch sent before the mini app's sign-in answered
+  // 401, then the page's own fetch once signed in) is still loading, not failed.
+  const failed = (order.isError && !order.isFetching) || (catalogue.isError && !catalogue.isFetching);
+  if (failed) {
     return (
       <BackOnly back={back}>
         <LoadFailed
