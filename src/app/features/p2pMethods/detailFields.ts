@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { HTMLAttributes } from 'react';
 import type { PaymentDetailKind } from '../../../contract/p2p-market.ts';
+import { paymentDetailLabels } from '../../lib/p2p/paymentDetailLabels.ts';
 
 interface DetailKindLook {
   label: MessageDescriptor;
@@ -21,7 +22,7 @@ interface DetailKindLook {
  */
 export const detailKindLooks: Record<PaymentDetailKind, DetailKindLook> = {
   card_number: {
-    label: msg`Card number`,
+    label: paymentDetailLabels.card_number,
     invalid: msg`Enter a valid card number`,
     checksum: msg`Check the card number: a digit is wrong`,
     inputMode: 'numeric',
@@ -29,37 +30,43 @@ export const detailKindLooks: Record<PaymentDetailKind, DetailKindLook> = {
     mono: true,
   },
   phone: {
-    label: msg`Phone number`,
+    label: paymentDetailLabels.phone,
     invalid: msg`Enter a phone number in international format, e.g. +79001234567`,
     inputMode: 'tel',
     autoComplete: 'off',
     mono: true,
   },
   account_number: {
-    label: msg`Account number`,
+    label: paymentDetailLabels.account_number,
     invalid: msg`Enter a valid account number`,
     inputMode: 'numeric',
     autoComplete: 'off',
     mono: true,
   },
   iban: {
-    label: msg`IBAN`,
+    label: paymentDetailLabels.iban,
     invalid: msg`Enter a valid IBAN`,
     checksum: msg`Check the IBAN: a character is wrong`,
     inputMode: 'text',
     autoComplete: 'off',
     mono: true,
   },
-  email: { label: msg`Email`, invalid: msg`Enter a valid email`, inputMode: 'email', autoComplete: 'off', mono: false },
+  email: {
+    label: paymentDetailLabels.email,
+    invalid: msg`Enter a valid email`,
+    inputMode: 'email',
+    autoComplete: 'off',
+    mono: false,
+  },
   holder_name: {
-    label: msg`Holder’s full name`,
+    label: paymentDetailLabels.holder_name,
     invalid: msg`Enter the holder’s name in letters, as the bank has it`,
     inputMode: 'text',
     autoComplete: 'off',
     mono: false,
   },
   text: {
-    label: msg`Account or wallet ID`,
+    label: paymentDetailLabels.text,
     invalid: msg`Enter the account or wallet ID`,
     inputMode: 'text',
     autoComplete: 'off',
