@@ -58,6 +58,8 @@ beforeAll(async () => {
     featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
     priceFeed: settablePriceFeed({ 'USDT/RUB': '81' }).feed,
     now,
+    // These tests place many orders as one person in a minute; the limit has its own test below.
+    rateLimits: { p2p_order_create: {} },
   });
 });
 afterAll(() => server.close());
@@ -747,5 +749,33 @@ describe('an order the maker must accept (auto-accept off)', () => {
       active: 1,
       action_required: 1,
     });
+  });
+});
+
+describe('placing orders in a burst', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await createTestServer({
+      featureFlags: { public: p2pFeatureFlags, tester: [], testerIds: new Set() },
+      priceFeed: settablePriceFeed({ 'USDT/RUB': '81' }).feed,
+      now,
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('answers the 31st placing call of a person within 10 minutes with 429, repeats included', async () => {
+    const { methodId, offerId } = await sellOffer({}, limited);
+    const buyer = await person(limited);
+    const body = takeBody(methodId);
+
+    for (let call = 1; call <= 30; call += 1) {
+      expect((await buyer.send('POST', `/p2p/orders/${offerId}`, body)).statusCode).toBe(200);
+    }
+    const refused = await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId));
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', data: { seconds: 600 } });
+    const rows = await limited.database.db.select().from(p2pOrders).where(eq(p2pOrders.offerId, offerId));
+    expect(rows).toHaveLength(1);
   });
 });

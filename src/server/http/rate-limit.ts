@@ -77,6 +77,16 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 120, windowMs: minute },
     perAddress: { limit: 1200, windowMs: minute },
   },
+  /**
+   * Orders placed: each one locks an offer's volume and one of its few open-order places until
+   * it is paid or times out, so a script placing orders it never pays could keep a maker's offers
+   * out of the lists; a person places a few an hour (repeats of one unique_hash count too, as
+   * they cost the same checks).
+   */
+  p2p_order_create: {
+    perAccount: { limit: 30, windowMs: 10 * minute },
+    perAddress: { limit: 600, windowMs: 10 * minute },
+  },
   /** Verified-merchant applications: each one holds and may release a deposit; a person applies a few times a year. */
   merchant_apply: {
     perAccount: { limit: 10, windowMs: 10 * minute },

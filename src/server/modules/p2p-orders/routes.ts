@@ -38,18 +38,24 @@ export function registerP2pOrderRoutes(
     return order;
   }
 
-  registerEndpoint(app, context, p2pOrderEndpoints.createOrder, async ({ userId, params, body }) => {
-    const viewer = await viewerOf(userId, write);
-    const row = await createOrder(db, context.featureFlags, {
-      takerId: userId,
-      offerId: params.id,
-      body,
-      prices: await context.referencePrices.current(),
-      autoAccept: options.autoAccept,
-      now: context.now(),
-    });
-    return { order: await answer(viewer, row) };
-  });
+  registerEndpoint(
+    app,
+    context,
+    p2pOrderEndpoints.createOrder,
+    async ({ userId, params, body }) => {
+      const viewer = await viewerOf(userId, write);
+      const row = await createOrder(db, context.featureFlags, {
+        takerId: userId,
+        offerId: params.id,
+        body,
+        prices: await context.referencePrices.current(),
+        autoAccept: options.autoAccept,
+        now: context.now(),
+      });
+      return { order: await answer(viewer, row) };
+    },
+    { rateLimit: 'p2p_order_create' },
+  );
   registerEndpoint(app, context, p2pOrderEndpoints.getOrderStatistic, async ({ userId }) => {
     await viewerOf(userId, read);
     return orderStatistic(db, userId);
