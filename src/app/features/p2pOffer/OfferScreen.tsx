@@ -31,7 +31,9 @@ export function OfferScreen({ id, settings }: { id: number; settings: UserSettin
   const { t } = useLingui();
   const offer = useQuery(offerQueryOptions(id));
   const leave = useOfferBack(offer.data?.type ?? null);
-  if (offer.isPending) return <Waiting leave={leave} />;
+  // A failed load being fetched again (a prefetch sent before the mini app's sign-in answered
+  // 401, then this page's own fetch once signed in) is still loading, not failed.
+  if (offer.isPending || (offer.isError && offer.isFetching)) return <Waiting leave={leave} />;
   if (offer.isError && toApiError(offer.error)?.code === 404) return <OfferNotFound leave={leave} />;
   if (offer.data === undefined) {
     return (
