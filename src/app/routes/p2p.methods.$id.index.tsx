@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { paymentMethodQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { MethodView } from '../features/p2pMethods/MethodView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -8,8 +9,9 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/methods/$id/')({
   params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(paymentMethodQueryOptions(params.id));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(paymentMethodQueryOptions(params.id));
+    });
   },
   component: MethodRoute,
 });

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { catalogueIdentifierPattern, fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodFormView } from '../features/p2pMethods/AddMethodFormView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -14,8 +15,9 @@ export const Route = createFileRoute('/p2p/methods/add/$fiat/$method')({
     }),
   },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.method));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.method));
+    });
   },
   component: AddMethodFormRoute,
 });

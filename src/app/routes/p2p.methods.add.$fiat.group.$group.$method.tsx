@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { catalogueIdentifierPattern, fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodFormView } from '../features/p2pMethods/AddMethodFormView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -15,8 +16,9 @@ export const Route = createFileRoute('/p2p/methods/add/$fiat/group/$group/$metho
     }),
   },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));
+    });
   },
   component: AddGroupMethodFormRoute,
 });

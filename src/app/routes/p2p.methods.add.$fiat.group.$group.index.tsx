@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { catalogueIdentifierPattern, fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { catalogueItemQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodGroupView } from '../features/p2pMethods/AddMethodGroupView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -14,8 +15,9 @@ export const Route = createFileRoute('/p2p/methods/add/$fiat/group/$group/')({
     }),
   },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(catalogueItemQueryOptions(params.fiat, params.group));
+    });
   },
   component: AddMethodGroupRoute,
 });

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { fiatCodePattern } from '../../contract/p2p-codes.ts';
 import { fiatCatalogueQueryOptions } from '../api/p2pMethodsQueries.ts';
 import { AddMethodCatalogueView } from '../features/p2pMethods/AddMethodCatalogueView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { patternParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -9,8 +10,9 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/methods/add/$fiat/')({
   params: { parse: (raw) => ({ fiat: patternParamOrNotFound(fiatCodePattern, raw.fiat) }) },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(fiatCatalogueQueryOptions(params.fiat));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(fiatCatalogueQueryOptions(params.fiat));
+    });
   },
   component: AddMethodCatalogueRoute,
 });

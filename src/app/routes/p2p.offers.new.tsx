@@ -5,6 +5,7 @@ import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { CreateOfferPage } from '../features/p2pCreateOffer/CreateOfferPage.tsx';
 import { type CreateOfferSearch, createOfferSearch, flowSearchOf } from '../features/p2pCreateOffer/createOfferUrl.ts';
 import type { FlowWrite } from '../lib/flowUrl.ts';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
 /**
@@ -14,11 +15,12 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/offers/new')({
   validateSearch: createOfferSearch,
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(marketConfigQueryOptions());
-    void context.queryClient.prefetchQuery(marketAssetsQueryOptions());
-    void context.queryClient.prefetchQuery(marketFiatsQueryOptions());
-    void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(marketConfigQueryOptions());
+      void client.prefetchQuery(marketAssetsQueryOptions());
+      void client.prefetchQuery(marketFiatsQueryOptions());
+      void client.prefetchQuery(assetCatalogueQueryOptions());
+    });
   },
   component: CreateOfferRoute,
 });

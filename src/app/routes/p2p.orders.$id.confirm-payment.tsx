@@ -4,6 +4,7 @@ import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { ConfirmPaymentPage } from '../features/p2pOrder/ConfirmPaymentPage.tsx';
 import { type ReleaseSearch, releaseFlowSearchOf, releaseSearch } from '../features/p2pOrder/releaseSteps.ts';
 import type { FlowWrite } from '../lib/flowUrl.ts';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -15,9 +16,10 @@ export const Route = createFileRoute('/p2p/orders/$id/confirm-payment')({
   params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   validateSearch: releaseSearch,
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
-    void context.queryClient.prefetchQuery(orderQueryOptions(params.id));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(assetCatalogueQueryOptions());
+      void client.prefetchQuery(orderQueryOptions(params.id));
+    });
   },
   component: function ConfirmPaymentRoute() {
     const { id } = Route.useParams();

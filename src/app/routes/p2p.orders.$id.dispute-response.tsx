@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { orderQueryOptions } from '../api/p2pOrderQueries.ts';
 import { DisputeFormPage } from '../features/p2pOrder/DisputeFormPage.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -8,8 +9,9 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/orders/$id/dispute-response')({
   params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(orderQueryOptions(params.id));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(orderQueryOptions(params.id));
+    });
   },
   component: function DisputeResponseRoute() {
     const { id } = Route.useParams();

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { orderQueryOptions } from '../api/p2pOrderQueries.ts';
 import { assetCatalogueQueryOptions } from '../api/walletQueries.ts';
 import { OrderPage } from '../features/p2pOrder/OrderPage.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -9,9 +10,10 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/orders/$id/')({
   params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(assetCatalogueQueryOptions());
-    void context.queryClient.prefetchQuery(orderQueryOptions(params.id));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(assetCatalogueQueryOptions());
+      void client.prefetchQuery(orderQueryOptions(params.id));
+    });
   },
   component: function OrderRoute() {
     const { id } = Route.useParams();

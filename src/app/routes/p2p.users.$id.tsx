@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { marketProfileQueryOptions } from '../api/p2pProfileQueries.ts';
 import { UserProfileView } from '../features/p2pProfile/UserProfileView.tsx';
+import { prefetchSignedIn } from '../lib/prefetchSignedIn.ts';
 import { idParamOrNotFound } from '../lib/routeParams.ts';
 import { P2PGate } from './-p2pGate.tsx';
 
@@ -8,8 +9,9 @@ import { P2PGate } from './-p2pGate.tsx';
 export const Route = createFileRoute('/p2p/users/$id')({
   params: { parse: (raw) => ({ id: idParamOrNotFound(raw.id) }) },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(context.session.queryOptions);
-    void context.queryClient.prefetchQuery(marketProfileQueryOptions(params.id));
+    prefetchSignedIn(context, (client) => {
+      void client.prefetchQuery(marketProfileQueryOptions(params.id));
+    });
   },
   component: UserProfileRoute,
 });
