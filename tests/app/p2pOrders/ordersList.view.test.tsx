@@ -75,6 +75,36 @@ describe('the orders list', () => {
     expect(filterTexts()[0]).toBe('Active2 (on)');
   });
 
+  it('scrolls the row of chips, not the page, so a chosen “Canceled” is whole on a 320 px screen', async () => {
+    // A 320 px row of 110 px chips 8 px apart after a 16 px margin: "Canceled" spans 252–362.
+    const chipIndex = (element: Element) =>
+      element.parentElement?.getAttribute('aria-label') === 'Order filter'
+        ? [...element.parentElement.children].indexOf(element)
+        : -1;
+    const layout = [
+      vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
+        const index = chipIndex(this);
+        return index < 0 ? 0 : 16 + index * 118;
+      }),
+      vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+        return chipIndex(this) < 0 ? 320 : 110;
+      }),
+      vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(320),
+    ];
+    const scrolledTo = vi.spyOn(Element.prototype, 'scrollLeft', 'set');
+    try {
+      installOrdersApi({ canceled: [] }, counts);
+      open('/p2p/orders?status=canceled');
+      await shows('No canceled orders.');
+      // 362 + a 16 px margin − 320: the chip's right edge 16 px inside the screen.
+      expect(scrolledTo).toHaveBeenLastCalledWith(58);
+      expect(scrolledTo.mock.contexts.every((element) => element === screen.getByRole('navigation'))).toBe(true);
+    } finally {
+      scrolledTo.mockRestore();
+      for (const spy of layout) spy.mockRestore();
+    }
+  });
+
   it('shows more by the cursor of the last order shown', async () => {
     const api = installOrdersApi({ active: [payNow, paidByBuyer] }, counts, { pageSize: 1 });
     open('/p2p/orders');

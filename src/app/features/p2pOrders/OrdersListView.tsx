@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { awaitsViewer } from '../../../../machines/p2pOrder.machine.ts';
 import type { OrderListItem, OrderStatusGroup } from '../../../contract/p2p-orders.ts';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
@@ -31,10 +31,13 @@ export function OrdersListView({ filter, timeZone }: { filter: OrderStatusGroup;
   useScreenActions({ main: null, back: useBack({ to: '/p2p' }) });
   const statistic = useQuery(orderStatisticQueryOptions());
   const waiting = statistic.data?.action_required ?? 0;
+  const filters = useRef<HTMLElement>(null);
+  // The counts widen the chips when they arrive, which may push the chosen one out again.
+  useChosenChipInView(filters, filter, statistic.data !== undefined);
   return (
     <Page>
       <PageTitle title={<Trans>Orders</Trans>} />
-      <nav className="p2p-orders-filters" aria-label={t`Order filter`}>
+      <nav ref={filters} className="p2p-orders-filters" aria-label={t`Order filter`}>
         {orderListFilters.map((group) => (
           <Link
             key={group}
@@ -86,6 +89,26 @@ function EmptyText({ group }: { group: OrderStatusGroup }) {
     case 'disputed':
       return <Trans>No disputes.</Trans>;
   }
+}
+
+/** Space kept between the chosen chip and the row's edge, as the page's margin. */
+const chipMargin = 16;
+
+/**
+ * At 320 px the chips scroll sideways: opened on "Canceled" or "Disputed", the row scrolls (at
+ * once, the row only, never the page) so the chosen chip is whole on screen.
+ */
+function useChosenChipInView(row: RefObject<HTMLElement | null>, filter: OrderStatusGroup, counted: boolean) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter and the counts move the chip; the row is read afresh.
+  useLayoutEffect(() => {
+    const nav = row.current;
+    const chip = nav?.querySelector<HTMLElement>('.p2p-orders-filter--on');
+    if (!nav || !chip) return;
+    const right = chip.offsetLeft + chip.offsetWidth + chipMargin;
+    const left = chip.offsetLeft - chipMargin;
+    if (right > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = right - nav.clientWidth;
+    else if (left < nav.scrollLeft) nav.scrollLeft = Math.max(0, left);
+  }, [filter, counted]);
 }
 
 function OrdersList({ filter, timeZone }: { filter: OrderStatusGroup; timeZone: string | null }) {
