@@ -4,7 +4,9 @@ import { Cell } from './Cell.tsx';
 
 /**
  * A saved payment method as one row: its name (or the catalogue's), the bank under it, and the
- * masked data ("•••• 4417") on the right, as the server sent it (never the full details).
+ * masked data ("•••• 4417") on the right, as the server sent it (never the full details). A long
+ * name ("T-Bank · SBP (Faster Payments)") wraps rather than losing its end at 320 px; the masked
+ * data stays whole on one line.
  */
 export function PaymentMethodCell({
   method,
@@ -14,5 +16,12 @@ export function PaymentMethodCell({
   chevron?: boolean;
 }) {
   const { title, subtitle } = paymentMethodLabel(method);
-  return <Cell names title={title} subtitle={subtitle ?? undefined} value={method.data} chevron={chevron} />;
+  return (
+    <Cell
+      title={title}
+      subtitle={subtitle ?? undefined}
+      value={<span className="ui-nowrap">{method.data}</span>}
+      chevron={chevron}
+    />
+  );
 }

@@ -140,6 +140,23 @@ describe('taking an offer', () => {
     expect(JSON.parse(sessionStorage.getItem('kopilka.p2p.take.42') ?? '{}')).toMatchObject({ amount: '' });
   });
 
+  it('a long method name wraps onto a second line while the masked “•••• 4567” stays whole', async () => {
+    const [accepted] = sellOffer().payment.maker_accepts;
+    if (accepted === undefined) throw new Error('the fixture offer accepts no method');
+    const longName = { ...accepted, locale: 'SBP (Faster Payments)', child_locale: 'T-Bank', data: '•••• 4567' };
+    start({
+      offer: offerFixture({
+        is_mine: false,
+        status: 'active',
+        payment: { ...sellOffer().payment, maker_accepts: [longName] },
+      }),
+    });
+    const name = await shows('T-Bank · SBP (Faster Payments)');
+    // Not a one-line "names" cell, which ends a long name in "…" at 320 px.
+    expect(name.closest('.ui-cell')?.className).toBe('ui-cell');
+    expect(screen.getByText('•••• 4567').className).toBe('ui-nowrap');
+  });
+
   it('an unverified seller sees the notice with 24 hours once; Skip goes on to the passcode, and the order is sent with its token', async () => {
     const { platform, requests, router } = start({ offer: buyOffer(), passport: false });
     await shows('95.50 ₽ per USDT');

@@ -165,6 +165,46 @@ describe('what the person must do next, per status and side', () => {
     ]);
   });
 
+  it('the confirmation window running out is its own history line, never a second “Payment sent”', async () => {
+    const history = [
+      { from: null, to: 'processed', actor: 'buyer', detail: null, at: '2026-03-10T11:59:00Z' },
+      { from: 'processed', to: 'accepted', actor: 'system', detail: null, at: '2026-03-10T11:59:00Z' },
+      { from: 'accepted', to: 'pending', actor: 'buyer', detail: null, at: '2026-03-10T12:05:00Z' },
+      { from: 'pending', to: 'pending', actor: 'timer', detail: 'confirmation_expired', at: '2026-03-10T12:35:00Z' },
+    ] as const;
+    const historyRows = async () => {
+      const section = (await shows('History')).closest('section');
+      if (section === null) throw new Error('no History section');
+      return [...section.querySelectorAll('.ui-cell')].map((row) => row.textContent);
+    };
+    const buyer = start({ order: orderFixture({ status: 'pending', history: [...history] }) });
+    expect((await historyRows()).slice(0, 2)).toEqual([
+      'The seller’s time to confirm has passed10 Mar 13:35',
+      'Payment sentBy you10 Mar 13:05',
+    ]);
+    buyer.unmount();
+    start({ order: orderFixture({ status: 'pending', side: 'seller', is_maker: true, history: [...history] }) });
+    expect((await historyRows()).slice(0, 2)).toEqual([
+      'Your time to confirm has passed10 Mar 13:35',
+      'Payment sentBy the other side10 Mar 13:05',
+    ]);
+  });
+
+  it('a long method name wraps onto a second line while the masked “•••• 4567” stays whole', async () => {
+    const method = {
+      ...orderFixture().payment_method,
+      locale: 'SBP (Faster Payments)',
+      child_locale: 'T-Bank',
+      data: '•••• 4567',
+      details: null,
+    };
+    start({ order: orderFixture({ status: 'processed', payment_method: method }) });
+    const name = await shows('T-Bank · SBP (Faster Payments)');
+    // Not a one-line "names" cell, which ends a long name in "…" at 320 px.
+    expect(name.closest('.ui-cell')?.className).toBe('ui-cell');
+    expect(screen.getByText('•••• 4567').className).toBe('ui-nowrap');
+  });
+
   it('another user’s or a missing order is “Order not found”', async () => {
     start({ order: { status: 404, body: { code: 'order_not_found', message: 'No such order' } } });
     expect(await shows('Order not found')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Order, OrderActor } from '../../../contract/p2p-orders.ts';
+import type { ReactNode } from 'react';
+import type { Order, OrderActor, OrderHistoryEntry } from '../../../contract/p2p-orders.ts';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { formatCrypto, formatFiat } from '../../lib/p2p/offerFormat.ts';
@@ -112,8 +113,7 @@ export function OrderDetails({
           {[...order.history].reverse().map((entry) => (
             <Cell
               key={`${entry.at}-${entry.from}-${entry.to}`}
-              title={i18n._(orderStatusNames[entry.to])}
-              subtitle={<ActorName actor={entry.actor} side={order.side} />}
+              {...historyLine(entry, order.side)}
               value={formatShortDate(entry.at, { locale: i18n.locale, timeZone })}
             />
           ))}
@@ -126,6 +126,30 @@ export function OrderDetails({
       )}
     </>
   );
+}
+
+/**
+ * A history row: the status the order went to and who moved it. The confirmation window running
+ * out leaves the order paid (the server writes pending → pending, detail `confirmation_expired`):
+ * that row says so in its own words rather than repeating "Payment sent".
+ */
+function historyLine(entry: OrderHistoryEntry, side: Order['side']): { title: ReactNode; subtitle?: ReactNode } {
+  if (entry.detail === 'confirmation_expired') {
+    return {
+      title:
+        side === 'seller' ? (
+          <Trans>Your time to confirm has passed</Trans>
+        ) : (
+          <Trans>The seller’s time to confirm has passed</Trans>
+        ),
+    };
+  }
+  return { title: <StatusName status={entry.to} />, subtitle: <ActorName actor={entry.actor} side={side} /> };
+}
+
+function StatusName({ status }: { status: Order['status'] }) {
+  const { i18n } = useLingui();
+  return i18n._(orderStatusNames[status]);
 }
 
 /** Who moved the order on, from the viewer's side. */
