@@ -36,6 +36,11 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
     mutate: ['machines/p2pOrder.machine.ts'],
     tests: ['tests/machines/p2pOrder.machine.test.ts'],
   },
+  // P2P order escrow: from the reservation or the taker's balance, release with the fee, return.
+  'p2p-order-escrow': {
+    mutate: ['src/server/modules/p2p-orders/escrow.ts'],
+    tests: ['tests/server/p2p-orders.test.ts', 'tests/server/p2p-disputes.test.ts'],
+  },
   // P2P offers: bounds, the reservation in the ledger, lists and their order, cursor and hidden rules.
   'p2p-offers': {
     mutate: ['src/server/modules/p2p-offers/**/*.ts'],
