@@ -321,9 +321,9 @@ describe('order money under random actions of both sides, support and the clock'
         expect(stuck.filter((one) => ['processed', 'accepted', 'confirmed'].includes(one.status))).toEqual([]);
       }),
       // A fixed seed keeps CI's runs (and the tripwire below) the same; P2P_PROPERTY_SEED explores others.
-      { numRuns: Number(process.env.P2P_PROPERTY_RUNS ?? 20), seed: Number(process.env.P2P_PROPERTY_SEED ?? 13) },
+      { numRuns: Number(process.env.P2P_PROPERTY_RUNS ?? 30), seed: Number(process.env.P2P_PROPERTY_SEED ?? 13) },
     );
-    const runs = Number(process.env.P2P_PROPERTY_RUNS ?? 20);
+    const runs = Number(process.env.P2P_PROPERTY_RUNS ?? 30);
     expect(steps).toBeGreaterThan(runs * 40);
     // The runs reached the ends that move money, by every way there (a tripwire, not an oracle).
     if (runs >= 20) {
