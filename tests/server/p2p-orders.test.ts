@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { offer } from '../../src/contract/p2p-offers';
 import { order, orderListItem } from '../../src/contract/p2p-orders';
 import { walletBalance } from '../../src/contract/wallet-operations';
 import type { Database } from '../../src/server/db/database';
+import { assets } from '../../src/server/db/schema/catalogue';
 import { ledgerAccounts } from '../../src/server/db/schema/ledger';
 import { p2pOffers } from '../../src/server/db/schema/p2p-offers';
 import { p2pOrders } from '../../src/server/db/schema/p2p-orders';
 import { userSettings } from '../../src/server/db/schema/users';
 import { inTransaction } from '../../src/server/ledger/ledger';
-import { releaseEscrow } from '../../src/server/modules/p2p-orders/escrow';
+import { releaseEscrow, returnEscrow } from '../../src/server/modules/p2p-orders/escrow';
 import { applyTransition } from '../../src/server/modules/p2p-orders/transitions';
 import { issueToken } from '../../src/server/modules/security/tokens';
 import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
@@ -607,6 +608,175 @@ describe('the escrow when an order ends', () => {
     const offerNow = await offerRow(offerId);
     expect(offerNow.remainingVolume).toBe('100000000000000000000');
     expect(offerNow.reserved).toBe('0');
+  });
+});
+
+/** Sets the market fee of USDT in the catalogue, as an operator changing it would. */
+async function setUsdtMarketFee(percent: string): Promise<void> {
+  await db().update(assets).set({ marketFeePercent: percent }).where(eq(assets.code, 'USDT'));
+}
+
+async function cancelAs(orderId: number, userId: number): Promise<void> {
+  await inTransaction(db(), (tx) =>
+    applyTransition(tx, {
+      orderId,
+      actor: { kind: 'user', userId },
+      event: { type: 'cancel', reason: 'changed_mind' },
+      now,
+    }),
+  );
+}
+
+describe('the escrow when the fee rate changed since the offer went online', () => {
+  afterEach(() => setUsdtMarketFee('1'));
+
+  it('tops the reservation up from the maker balance to the new rate when the rate rose to 2 %', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    await setUsdtMarketFee('2');
+
+    const taken = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order;
+
+    expect(taken.fee).toBe('500000000000000000');
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('75000000000000000000');
+    expect(offerNow.reserved).toBe('76500000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(48), held: usdt(102) });
+    expect(await heldByColumns(maker.userId)).toBe(usdt(102));
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('gives the maker back what the reservation no longer needs when the rate fell to 0.5 %', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    await setUsdtMarketFee('0.5');
+
+    const taken = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order;
+
+    expect(taken.fee).toBe('125000000000000000');
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('75000000000000000000');
+    expect(offerNow.reserved).toBe('75375000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt('49.5'), held: usdt('100.5') });
+    expect(await heldByColumns(maker.userId)).toBe(usdt('100.5'));
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('refuses the order with insufficient_funds when the maker cannot cover a rate risen to 60 %', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    await setUsdtMarketFee('60');
+
+    expectError(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), 409, 'insufficient_funds');
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('100000000000000000000');
+    expect(offerNow.reserved).toBe('101000000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(49), held: usdt(101) });
+  });
+
+  it('returns a canceled order into the reservation at the new rate of 2 %, topped up from the maker', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    const id = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order.id;
+    await setUsdtMarketFee('2');
+
+    await cancelAs(id, buyer.userId);
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('100000000000000000000');
+    expect(offerNow.reserved).toBe('102000000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(48), held: usdt(102) });
+    expect(await heldByColumns(maker.userId)).toBe(usdt(102));
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('returns a canceled order to the seller when the maker cannot cover a rate risen to 60 %', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    const id = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order.id;
+    await setUsdtMarketFee('60');
+
+    await cancelAs(id, buyer.userId);
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('75000000000000000000');
+    expect(offerNow.reserved).toBe('75750000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt('74.25'), held: usdt('75.75') });
+    expect(await heldByColumns(maker.userId)).toBe(usdt('75.75'));
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+});
+
+describe('the offer volume when an order ends', () => {
+  it('lets two orders take the whole offer, leaving nothing reserved', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+
+    ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId, { amount: '5000' })), created);
+    ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId, { amount: '3000' })), created);
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('0');
+    expect(offerNow.reserved).toBe('0');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(49), held: usdt(101) });
+    expect(await heldByColumns(maker.userId)).toBe(usdt(101));
+  });
+
+  it('gives an offline offer whose volume was lowered to 80 USDT nothing back beyond its volume', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    const id = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order.id;
+    await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: false });
+    ok(await maker.send('PUT', `/p2p/offers/${offerId}/volume`, { volume: usdt(80).toString() }), offer);
+
+    await cancelAs(id, buyer.userId);
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('80000000000000000000');
+    expect(offerNow.reserved).toBe('0');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(150), held: 0n });
+  });
+
+  it('returns to the seller, not the full online offer, an order canceled after the volume was lowered to 80 USDT', async () => {
+    const { maker, methodId, offerId } = await sellOffer();
+    const buyer = await person();
+    const id = ok(await buyer.send('POST', `/p2p/orders/${offerId}`, takeBody(methodId)), created).order.id;
+    await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: false });
+    ok(await maker.send('PUT', `/p2p/offers/${offerId}/volume`, { volume: usdt(80).toString() }), offer);
+    expect((await maker.send('PUT', `/p2p/offers/${offerId}/active`, { active: true })).statusCode).toBe(200);
+
+    await cancelAs(id, buyer.userId);
+
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('80000000000000000000');
+    expect(offerNow.reserved).toBe('80800000000000000000');
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt('69.2'), held: usdt('80.8') });
+    expect(await heldByColumns(maker.userId)).toBe(usdt('80.8'));
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('gives a canceled sale on a buy offer back to the taker and the volume to the offer, the maker money untouched, once', async () => {
+    const { maker, offerId } = await buyOffer();
+    await creditUser(db(), { userId: maker.userId, asset: 'USDT', amount: usdt(100) });
+    const taker = await seller();
+    const body = takeBody(taker.methodId);
+    const token = await p2pToken(taker.userId, body.unique_hash);
+    const id = ok(await taker.send('POST', `/p2p/orders/${offerId}`, { ...body, token }), created).order.id;
+
+    await cancelAs(id, maker.userId);
+
+    expect(await userBalance(db(), taker.userId, 'USDT')).toEqual({ available: usdt(30), held: 0n });
+    expect(await userBalance(db(), maker.userId, 'USDT')).toEqual({ available: usdt(100), held: 0n });
+    const offerNow = await offerRow(offerId);
+    expect(offerNow.remainingVolume).toBe('50000000000000000000');
+    expect(offerNow.reserved).toBe('0');
+    const [canceled] = await db().select().from(p2pOrders).where(eq(p2pOrders.id, id));
+    if (canceled === undefined) throw new Error('the order is gone');
+    expect(await inTransaction(db(), (tx) => returnEscrow(tx, canceled, now))).toEqual({});
+    expect(await userBalance(db(), taker.userId, 'USDT')).toEqual({ available: usdt(30), held: 0n });
+    expect((await offerRow(offerId)).remainingVolume).toBe('50000000000000000000');
+    expect(await ledgerViolations(db())).toEqual([]);
   });
 });
 
