@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { operatorMerchantApplication, verifiedMerchantState } from '../../src/contract/p2p-merchant';
@@ -6,7 +7,7 @@ import { p2pTradeDays } from '../../src/server/db/schema/p2p-profile';
 import { verificationSteps } from '../../src/server/db/schema/verification';
 import { createSession } from '../../src/server/modules/auth/sessions';
 import { isVerifiedMerchant } from '../../src/server/modules/p2p-merchant/badge';
-import { releaseDueDeposits } from '../../src/server/modules/p2p-merchant/refunds';
+import { merchantWorkerPass, releaseDueDeposits } from '../../src/server/modules/p2p-merchant/refunds';
 import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
 import { upsertUser } from '../../src/server/modules/users/service';
 import { creditUser, ledgerViolations, userBalance } from './helpers/ledger';
@@ -159,6 +160,84 @@ describe('verified merchants', () => {
     const { token } = await createSession(db(), merchant.userId, { now: new Date('2026-12-02T10:00:00Z') });
     const after = await stateOf(caller(server, token));
     expect([after.status, after.deposit_held, after.refund_at]).toEqual(['can_apply', false, null]);
+  });
+
+  async function approvedMerchant() {
+    const merchant = await qualified(600);
+    ok(await merchant.send('POST', '/p2p/profile/verified-merchant/apply'), verifiedMerchantState);
+    ok(
+      await operator('POST', `/operator/p2p/merchant-applications/${merchant.userId}`, {
+        decision: 'approve',
+        note: 'Trades well',
+      }),
+      operatorMerchantApplication,
+    );
+    return merchant;
+  }
+
+  it('takes the status from a merchant whose 30-day completion falls below 95 % and releases the deposit 7 days later', async () => {
+    at(start);
+    const slipping = await approvedMerchant();
+    const steady = await approvedMerchant();
+
+    const quiet = await merchantWorkerPass(db(), new Date('2026-11-24T12:01:00Z'));
+    expect(quiet.revoked).not.toContain(slipping.userId);
+    expect(await isVerifiedMerchant(db(), slipping.userId)).toBe(true);
+
+    // 60 completed and 2 + 3 caused cancels: 60 / 65 is 92 %.
+    await db()
+      .insert(p2pTradeDays)
+      .values({
+        userId: slipping.userId,
+        day: '2026-11-24',
+        completedOrders: 0,
+        cancelledOrders: 3,
+        volumeUsdCents: 0n,
+      });
+    const pass = await merchantWorkerPass(db(), new Date('2026-11-25T08:00:00Z'));
+    expect(pass.revoked).toContain(slipping.userId);
+    expect(pass.revoked).not.toContain(steady.userId);
+    expect((await merchantWorkerPass(db(), new Date('2026-11-25T08:01:00Z'))).revoked).not.toContain(slipping.userId);
+
+    at('2026-11-25T08:05:00Z');
+    const lost = await stateOf(slipping.send);
+    expect([lost.status, lost.refund_at, lost.deposit_held]).toEqual([
+      'refund_pending',
+      '2026-12-02T08:00:00.000Z',
+      true,
+    ]);
+    expect(lost.conditions.at(1)).toEqual({
+      kind: 'completion_percent_30d',
+      required: '95',
+      current: '92',
+      met: false,
+    });
+    expect(ok(await slipping.send('GET', '/p2p/profile'), ownMarketProfile).user.is_verified_merchant).toBe(false);
+    expect(await isVerifiedMerchant(db(), steady.userId)).toBe(true);
+    expect((await stateOf(steady.send)).status).toBe('verified_merchant');
+
+    expect((await merchantWorkerPass(db(), new Date('2026-12-02T07:59:59Z'))).released).not.toContain(slipping.userId);
+    expect(await userBalance(db(), slipping.userId, 'USDT')).toEqual({ available: usdt(100), held: usdt(500) });
+    expect((await merchantWorkerPass(db(), new Date('2026-12-02T08:00:00Z'))).released).toContain(slipping.userId);
+    expect((await merchantWorkerPass(db(), new Date('2026-12-02T08:01:00Z'))).released).not.toContain(slipping.userId);
+    expect(await userBalance(db(), slipping.userId, 'USDT')).toEqual({ available: usdt(600), held: 0n });
+    expect(await isVerifiedMerchant(db(), steady.userId)).toBe(true);
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('takes the status once when two workers find the same lapsed merchant', async () => {
+    at(start);
+    const unverified = await approvedMerchant();
+    await db().delete(verificationSteps).where(eq(verificationSteps.userId, unverified.userId));
+
+    const due = new Date('2026-11-24T12:10:00Z');
+    const [first, second] = await Promise.all([merchantWorkerPass(db(), due), merchantWorkerPass(db(), due)]);
+
+    expect([...first.revoked, ...second.revoked].filter((userId) => userId === unverified.userId)).toEqual([
+      unverified.userId,
+    ]);
+    expect(await isVerifiedMerchant(db(), unverified.userId)).toBe(false);
+    expect(await userBalance(db(), unverified.userId, 'USDT')).toEqual({ available: usdt(100), held: usdt(500) });
   });
 
   it('releases the deposit at once on rejection and shows support’s note', async () => {

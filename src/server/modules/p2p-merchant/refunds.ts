@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { p2pMerchants } from '../../db/schema/p2p-merchant';
 import { inTransaction, release } from '../../ledger/ledger';
 import { type PollingWorker, startPollingWorker } from '../../workers/polling';
+import { revokeLapsedMerchants } from './service';
 import { depositPosting } from './state';
 
 /** Rows taken per pass; the next pass takes the rest. */
@@ -47,13 +48,22 @@ export async function releaseDueDeposits(db: Database, now: Date): Promise<numbe
   return released;
 }
 
-/** Runs {@link releaseDueDeposits} once a minute (a refund is due days ahead); safe in every instance. */
+/**
+ * One pass of the merchant worker: first moves merchants whose conditions lapsed to
+ * `refund_pending` ({@link revokeLapsedMerchants}), then releases the due deposits.
+ */
+export async function merchantWorkerPass(db: Database, now: Date): Promise<{ revoked: number[]; released: number[] }> {
+  const revoked = await revokeLapsedMerchants(db, now);
+  return { revoked, released: await releaseDueDeposits(db, now) };
+}
+
+/** Runs {@link merchantWorkerPass} once a minute (a refund is due days ahead); safe in every instance. */
 export function startMerchantRefundWorker(options: {
   readonly db: Database;
   readonly now: () => Date;
   readonly onError?: (error: unknown) => void;
 }): PollingWorker {
-  return startPollingWorker(() => releaseDueDeposits(options.db, options.now()), {
+  return startPollingWorker(() => merchantWorkerPass(options.db, options.now()), {
     pollMs: 60_000,
     onError: options.onError,
   });

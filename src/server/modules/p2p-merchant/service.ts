@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
+  type MerchantConditionKind,
   merchantErrorCodes,
   type VerifiedMerchantState,
   type VerifiedMerchantStatus,
@@ -110,14 +111,59 @@ export async function leaveVerifiedMerchant(db: Database, userId: number, now: D
     if (row === undefined || (row.status !== 'on_review' && row.status !== 'verified_merchant')) {
       throw statusConflict(statusOf(row, await merchantConditions(tx, userId, row, now)));
     }
-    await updateRow(tx, userId, {
-      status: 'refund_pending',
-      refundAt: new Date(now.getTime() + verifiedMerchantRules.refundDelayMs),
-      updatedAt: now,
-    });
-    await setBadge(tx, userId, false);
+    await startRefund(tx, userId, now);
   });
   return verifiedMerchantStateOf(db, userId, now);
+}
+
+/** The badge goes at once; the deposit stays held until `refund_at` (7 days), when refunds.ts releases it. */
+async function startRefund(tx: Database, userId: number, now: Date): Promise<void> {
+  await updateRow(tx, userId, {
+    status: 'refund_pending',
+    refundAt: new Date(now.getTime() + verifiedMerchantRules.refundDelayMs),
+    updatedAt: now,
+  });
+  await setBadge(tx, userId, false);
+}
+
+/**
+ * The conditions whose lapse ends the status (P2P.md: "losing it starts refund_pending"). The
+ * order count only grows and the held deposit counts as met, so only these two can lapse.
+ */
+const lapsingConditions: ReadonlySet<MerchantConditionKind> = new Set(['completion_percent_30d', 'verification_level']);
+
+/**
+ * `verified_merchant` → `refund_pending` for every merchant whose 30-day completion fell below the
+ * minimum or who lost the verification level, with the same 7-day refund as leaving. Each merchant
+ * in its own transaction under the profile lock, taken with SKIP LOCKED (a user's own call or
+ * another instance holding it is skipped until the next pass) and the status re-read under it, so
+ * two instances act once. Answers the users who lost the status.
+ */
+export async function revokeLapsedMerchants(db: Database, now: Date): Promise<number[]> {
+  const merchants = await db
+    .select({ userId: p2pMerchants.userId })
+    .from(p2pMerchants)
+    .where(eq(p2pMerchants.status, 'verified_merchant'))
+    .orderBy(asc(p2pMerchants.userId));
+  const revoked: number[] = [];
+  for (const { userId } of merchants) {
+    const lost = await inTransaction(db, async (tx) => {
+      const [locked] = await tx
+        .select({ userId: p2pProfiles.userId })
+        .from(p2pProfiles)
+        .where(eq(p2pProfiles.userId, userId))
+        .for('update', { skipLocked: true });
+      if (locked === undefined) return false;
+      const row = await merchantRowOf(tx, userId);
+      if (row?.status !== 'verified_merchant') return false;
+      const conditions = await merchantConditions(tx, userId, row, now);
+      if (!conditions.some((condition) => !condition.met && lapsingConditions.has(condition.kind))) return false;
+      await startRefund(tx, userId, now);
+      return true;
+    });
+    if (lost) revoked.push(userId);
+  }
+  return revoked;
 }
 
 export interface MerchantDecision {
