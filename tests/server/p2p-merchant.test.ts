@@ -185,15 +185,13 @@ describe('verified merchants', () => {
     expect(await isVerifiedMerchant(db(), slipping.userId)).toBe(true);
 
     // 60 completed and 2 + 3 caused cancels: 60 / 65 is 92 %.
-    await db()
-      .insert(p2pTradeDays)
-      .values({
-        userId: slipping.userId,
-        day: '2026-11-24',
-        completedOrders: 0,
-        cancelledOrders: 3,
-        volumeUsdCents: 0n,
-      });
+    await db().insert(p2pTradeDays).values({
+      userId: slipping.userId,
+      day: '2026-11-24',
+      completedOrders: 0,
+      cancelledOrders: 3,
+      volumeUsdCents: 0n,
+    });
     const pass = await merchantWorkerPass(db(), new Date('2026-11-25T08:00:00Z'));
     expect(pass.revoked).toContain(slipping.userId);
     expect(pass.revoked).not.toContain(steady.userId);
