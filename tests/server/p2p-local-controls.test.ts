@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -8,7 +7,14 @@ import { p2pOrders } from '../../src/server/db/schema/p2p-orders';
 import { runDueOrderTimers } from '../../src/server/modules/p2p-orders/timers';
 import { p2pFeatureFlags } from '../../src/server/modules/settings/feature-flags';
 import { creditUser } from './helpers/ledger';
-import { passportVerified, savedMethodId, sellOfferBody, settablePriceFeed, usdt } from './helpers/p2p-offers';
+import {
+  passportVerified,
+  savedMethodId,
+  sbpOrderBody,
+  sellOfferBody,
+  settablePriceFeed,
+  usdt,
+} from './helpers/p2p-offers';
 import { type Call, caller, ok, resultAnswer } from './helpers/security';
 import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
@@ -43,16 +49,7 @@ async function acceptedOrder(server: TestServer): Promise<number> {
   ok(await seller.send('PUT', `/p2p/offers/${created.id}/active`, { active: true }), resultAnswer);
   const buyer = await party(server);
   const placed = ok(
-    await buyer.send('POST', `/p2p/orders/${created.id}`, {
-      identifier: 'sbp',
-      child_identifier: 'sberbank_sbp',
-      payment_method_id: methodId,
-      amount: '4000',
-      amount_type: 'fiat',
-      price: '80',
-      unique_hash: randomBytes(48).toString('base64url'),
-      token: null,
-    }),
+    await buyer.send('POST', `/p2p/orders/${created.id}`, sbpOrderBody(methodId, '4000')),
     z.object({ order }),
   );
   expect(placed.order.status).toBe('accepted');

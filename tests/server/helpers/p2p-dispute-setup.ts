@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import * as z from 'zod/mini';
 import { offer } from '../../../src/contract/p2p-offers';
@@ -11,7 +10,7 @@ import { p2pFeatureFlags } from '../../../src/server/modules/settings/feature-fl
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { creditUser } from './ledger';
 import { multipartPost, sampleFiles } from './multipart';
-import { passportVerified, savedMethodId, sellOfferBody, settablePriceFeed, usdt } from './p2p-offers';
+import { passportVerified, savedMethodId, sbpOrderBody, sellOfferBody, settablePriceFeed, usdt } from './p2p-offers';
 import { type Call, caller, type FakeBotApi, fakeBotApi, ok, resultAnswer } from './security';
 import { createTestServer, signInTestUser, type TestServer } from './test-server';
 
@@ -101,16 +100,7 @@ export function disputeServer(options: { readonly localMode?: boolean } = {}): D
     ok(await seller.send('PUT', `/p2p/offers/${created.id}/active`, { active: true }), resultAnswer);
     const buyer = await person();
     const placed = ok(
-      await buyer.send('POST', `/p2p/orders/${created.id}`, {
-        identifier: 'sbp',
-        child_identifier: 'sberbank_sbp',
-        payment_method_id: methodId,
-        amount: '2000',
-        amount_type: 'fiat',
-        price: '80',
-        unique_hash: randomBytes(48).toString('base64url'),
-        token: null,
-      }),
+      await buyer.send('POST', `/p2p/orders/${created.id}`, sbpOrderBody(methodId, '2000')),
       z.object({ order }),
     );
     // The lifecycle before the dispute is the lifecycle module's: moved by its own function.

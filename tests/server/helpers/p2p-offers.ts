@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import * as z from 'zod/mini';
 import { offer } from '../../../src/contract/p2p-offers';
@@ -83,6 +84,20 @@ export function buyOfferBody(overrides: Record<string, unknown> = {}) {
     catalogue_methods: [{ identifier: 'sbp', child_identifier: 'sberbank_sbp' }],
     ...overrides,
   });
+}
+
+/** A taker's order on a sell offer listing `methodId` (the SBP → Sberbank method above) for `fiat` RUB at 80, with a fresh hash. */
+export function sbpOrderBody(methodId: number, fiat: string) {
+  return {
+    identifier: 'sbp',
+    child_identifier: 'sberbank_sbp',
+    payment_method_id: methodId,
+    amount: fiat,
+    amount_type: 'fiat',
+    price: '80',
+    unique_hash: randomBytes(48).toString('base64url'),
+    token: null,
+  };
 }
 
 export const offerList = z.object({ offers: z.array(offer), cursor: z.nullable(z.string()) });

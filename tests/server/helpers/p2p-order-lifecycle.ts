@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import * as z from 'zod/mini';
@@ -15,7 +14,7 @@ import { issueToken } from '../../../src/server/modules/security/tokens';
 import { p2pFeatureFlags } from '../../../src/server/modules/settings/feature-flags';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { creditUser, userBalance } from './ledger';
-import { passportVerified, savedMethodId, sellOfferBody, settablePriceFeed, usdt } from './p2p-offers';
+import { passportVerified, savedMethodId, sbpOrderBody, sellOfferBody, settablePriceFeed, usdt } from './p2p-offers';
 import { type Call, caller, ok, resultAnswer } from './security';
 import { createTestServer, signInTestUser, type TestServer } from './test-server';
 
@@ -111,16 +110,7 @@ export function lifecycleMarket(): LifecycleMarket {
     ok(await seller.send('PUT', `/p2p/offers/${created.id}/active`, { active: true }), resultAnswer);
     const buyer = await party();
     const placed = ok(
-      await buyer.send('POST', `/p2p/orders/${created.id}`, {
-        identifier: 'sbp',
-        child_identifier: 'sberbank_sbp',
-        payment_method_id: methodId,
-        amount: '4000',
-        amount_type: 'fiat',
-        price: '80',
-        unique_hash: randomBytes(48).toString('base64url'),
-        token: null,
-      }),
+      await buyer.send('POST', `/p2p/orders/${created.id}`, sbpOrderBody(methodId, '4000')),
       z.object({ order }),
     );
     return { orderId: placed.order.id, offerId: created.id, seller, buyer };
