@@ -56,7 +56,7 @@ describe('transaction kinds', () => {
     const listed = new Set<string>(Object.values(transactionDetailKinds).flat());
     const unlisted = walletTransactionTypes.filter((type) => !listed.has(type));
     expect(unlisted).toContain('transfer');
-    expect(unlisted).toContain('p2c_client_refund');
+    expect(unlisted).toContain('raffle_create');
     for (const type of unlisted) expect(routeKindOfType(type)).toBeNull();
   });
 });
