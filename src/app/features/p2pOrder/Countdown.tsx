@@ -1,4 +1,4 @@
-import { formatCountdown, useSecondsLeft } from './countdown.ts';
+import { formatCountdown, useSecondsLeft } from '../../lib/countdown.ts';
 
 /** The time left until `dueAt`, ticking each second ("04:59", "11:59:59"); "00:00" once due. */
 export function Countdown({ dueAt }: { dueAt: string }) {
