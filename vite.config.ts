@@ -49,10 +49,20 @@ export default defineConfig({
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/routeTree.gen.ts',
     }),
-    // Each catalog in two parts: the first screens' texts, and the rest, which other routes load.
+    // Each catalog in parts: the first screens' texts, withdraw's own, and the rest, which other routes load.
     catalogParts({
       entries: ['src/app/main.tsx', 'src/app/earlyStart.ts'],
       firstScreenRoutes: (file) => screens.some((screen) => screen.lazySources.some((source) => source.test(file))),
+      // Withdraw's flow has more texts than both homes together: they come in a part of their own.
+      screenParts: [
+        {
+          name: 'withdraw',
+          routes: (file) =>
+            screens.some(
+              (screen) => screen.textsPart === 'withdraw' && screen.lazySources.some((source) => source.test(file)),
+            ),
+        },
+      ],
     }),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),

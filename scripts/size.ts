@@ -1,7 +1,8 @@
 // The first-screen JavaScript budget, per screen (issue 10): everything a screen cannot paint
 // without, measured gzipped at level 9, for the four screens people open first. A screen's set is
 // the entry chunk and the lazily split chunks its path loads (the screen's route chunks, the
-// active locale's catalog; in the mini app the Telegram session), each with everything it imports
+// active locale's catalog: the first screens' part, and withdraw's own; in the mini app the
+// Telegram session), each with everything it imports
 // statically (preloaded with it), and every script index.html preloads for all pages
 // (`<link rel="modulepreload">`). The root route is not split: it is part of the entry.
 // Each screen is measured with every locale's catalog and the heaviest counts. An end-to-end test
@@ -61,6 +62,11 @@ export interface Screen {
   readonly budgetKiB: number;
   /** Sources of the lazily split chunks this screen loads before it paints; each must be in the manifest. */
   readonly lazySources: readonly RegExp[];
+  /**
+   * The part of the catalog with this screen's own texts, which it loads besides the first screens'
+   * (scripts/vite/catalogParts.ts); without one, its texts are in the first part.
+   */
+  readonly textsPart?: 'withdraw';
 }
 
 const homeRoute = /^src\/app\/routes\/index\.tsx/;
@@ -76,7 +82,12 @@ export const screens: readonly Screen[] = [
   { name: 'signed-out web /', budgetKiB: 175, lazySources: [homeRoute] },
   { name: 'signed-in web /', budgetKiB: 175, lazySources: [homeRoute, signedInHome] },
   { name: 'signed-in mini app /', budgetKiB: 179, lazySources: [homeRoute, signedInHome, ...miniApp] },
-  { name: 'mini app /wallet/withdraw/TON/TON', budgetKiB: 187, lazySources: [withdrawRoute, ...miniApp] },
+  {
+    name: 'mini app /wallet/withdraw/TON/TON',
+    budgetKiB: 187,
+    lazySources: [withdrawRoute, ...miniApp],
+    textsPart: 'withdraw',
+  },
 ];
 
 /** The first screens' part of each locale's catalog (scripts/vite/catalogParts.ts); the rest loads with other routes. */
@@ -101,7 +112,8 @@ function chunksFrom(manifest: Manifest, source: RegExp): string[] {
 
 /** The JavaScript files a screen loads before it paints, with `locale`'s catalog. */
 export function screenFiles({ manifest, indexHtml }: Build, screen: Screen, locale: string): string[] {
-  const catalog = new RegExp(`^locales/${locale}/messages\\.ts\\?part=first$`);
+  const catalogParts = screen.textsPart === undefined ? ['first'] : ['first', screen.textsPart];
+  const catalogs = catalogParts.map((part) => new RegExp(`^locales/${locale}/messages\\.ts\\?part=${part}$`));
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const preloaded = htmlScripts(indexHtml).map((file) => {
     const key = keyOfFile.get(file);
@@ -111,7 +123,7 @@ export function screenFiles({ manifest, indexHtml }: Build, screen: Screen, loca
   const seeds = [
     ...Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true),
     ...preloaded,
-    ...[...screen.lazySources, catalog].flatMap((source) => chunksFrom(manifest, source)),
+    ...[...screen.lazySources, ...catalogs].flatMap((source) => chunksFrom(manifest, source)),
   ];
   const seen = new Set<string>();
   const visit = (key: string): void => {

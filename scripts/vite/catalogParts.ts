@@ -4,16 +4,19 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Plugin } from 'vite';
 
 /**
- * Each locale's catalog in two parts (issue 10: every screen loaded every text of the app, and the
+ * Each locale's catalog in parts (issue 10: every screen loaded every text of the app, and the
  * catalog grew with every feature). `locales/<locale>/messages.ts?part=first` holds the texts of
  * the first screens: those whose source (the `.po`'s `#:` origins) is a module the entries or the
  * first screens' routes reach (`firstScreenRoutes`, following imports, static and dynamic, but not
- * into other routes), and every route file's own texts. `?part=rest` holds the others; the root
- * route loads them before any other route renders (`virtual:kopilka/first-screen-routes` names the
- * first screens' routes). In the dev server and in tests `first` is the whole catalog, `rest` is
- * empty and every route counts as a first screen's.
+ * into other routes), and every route file's own texts. A first screen with a part of its own
+ * (`screenParts`, `?part=<name>`: withdraw, whose flow has more texts than both homes together)
+ * gets there the texts its routes reach beyond the first part, so the homes do not carry them.
+ * `?part=rest` holds the others; the root route loads a screen's part, or the rest and every
+ * screen's part, before a route beyond the first part's renders (`virtual:kopilka/first-screen-routes`
+ * names the routes of each). In the dev server and in tests `first` is the whole catalog, the other
+ * parts are empty and every route counts as a first screen's.
  */
-const partQuery = /^(.*[\\/]locales[\\/]([a-z-]+)[\\/]messages\.ts)\?part=(first|rest)$/;
+const partQuery = /^(.*[\\/]locales[\\/]([a-z-]+)[\\/]messages\.ts)\?part=([a-z]+)$/;
 const importSpecifier =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -70,8 +73,27 @@ function catalogModule(messages: Record<string, unknown>): string {
 export interface CatalogPartsOptions {
   /** The modules every page runs first (the entries). */
   readonly entries: readonly string[];
-  /** The route files of the first screens (`src/app/routes/…`). */
+  /** The route files of the first screens (`src/app/routes/…`) whose texts are in the first part. */
   readonly firstScreenRoutes: (file: string) => boolean;
+  /** First screens whose own texts come in a part of their own: its name and its route files. */
+  readonly screenParts?: readonly { readonly name: string; readonly routes: (file: string) => boolean }[];
+}
+
+/**
+ * Which part a `.po` entry goes to, from where its text is used: `first` when a first-part source
+ * or any route file uses it, else every screen part whose sources use it, else `rest`.
+ */
+export function catalogPartsOf(
+  origins: readonly string[],
+  first: ReadonlySet<string>,
+  screenParts: readonly { readonly name: string; readonly sources: ReadonlySet<string> }[],
+  isRoute: (file: string) => boolean,
+): string[] {
+  if (origins.some((origin) => first.has(origin) || isRoute(origin))) return ['first'];
+  const parts = screenParts
+    .filter(({ sources }) => origins.some((origin) => sources.has(origin)))
+    .map(({ name }) => name);
+  return parts.length > 0 ? parts : ['rest'];
 }
 
 /**
@@ -81,38 +103,54 @@ export interface CatalogPartsOptions {
 const firstScreenRoutesModule = 'virtual:kopilka/first-screen-routes';
 const resolvedFirstScreenRoutes = `\0${firstScreenRoutesModule}`;
 
-export function catalogParts({ entries, firstScreenRoutes }: CatalogPartsOptions): Plugin {
+export function catalogParts({ entries, firstScreenRoutes, screenParts = [] }: CatalogPartsOptions): Plugin {
   let root = process.cwd();
   let split = false;
-  let firstSources: Set<string> | null = null;
+  let reached: { first: Set<string>; screenParts: { name: string; sources: Set<string> }[] } | null = null;
   const routesDir = 'src/app/routes';
   // A route file; the `-` files beside them are helpers the routes import.
   const isRoute = (file: string) => /^src[\\/]app[\\/]routes[\\/]/.test(file) && !basename(file).startsWith('-');
-  // The root route (the shell every screen renders in) and the first screens' routes.
-  const isFirstRoute = (file: string) => basename(file) === '__root.tsx' || firstScreenRoutes(file);
-  const firstRouteFiles = () =>
+  const partOfRoute = (file: string) => screenParts.find(({ routes }) => routes(file))?.name ?? null;
+  // The root route (the shell every screen renders in) and the first part's screens' routes.
+  const isFirstRoute = (file: string) =>
+    basename(file) === '__root.tsx' || (firstScreenRoutes(file) && partOfRoute(file) === null);
+  const routeFiles = (test: (file: string) => boolean) =>
     readdirSync(join(root, routesDir))
       .map((name) => join(routesDir, name))
-      .filter((file) => isRoute(file) && isFirstRoute(file));
+      .filter((file) => isRoute(file) && test(file));
+  const routeId = (file: string) => {
+    const id = /createFileRoute\(\s*['"]([^'"]+)['"]\s*\)/.exec(readFileSync(join(root, file), 'utf8'))?.[1];
+    if (id === undefined) throw new Error(`${file} has no createFileRoute('…') (scripts/vite/catalogParts.ts)`);
+    return id;
+  };
   const firstRouteIds = () => [
     '__root__',
-    ...firstRouteFiles()
+    ...routeFiles(isFirstRoute)
       .filter((file) => basename(file) !== '__root.tsx')
-      .map((file) => {
-        const id = /createFileRoute\(\s*['"]([^'"]+)['"]\s*\)/.exec(readFileSync(join(root, file), 'utf8'))?.[1];
-        if (id === undefined) throw new Error(`${file} has no createFileRoute('…') (scripts/vite/catalogParts.ts)`);
-        return id;
-      }),
+      .map(routeId),
   ];
-  const firstOf = () => {
-    if (firstSources === null) {
-      firstSources = reachedSources(
-        root,
-        [...entries, ...firstRouteFiles()],
-        (file) => (isRoute(file) && !isFirstRoute(file)) || file.endsWith('routeTree.gen.ts'),
-      );
-    }
-    return firstSources;
+  const screenPartRouteIds = () =>
+    Object.fromEntries(
+      screenParts.flatMap(({ name, routes }) =>
+        routeFiles((file) => routes(file)).map((file) => [routeId(file), name]),
+      ),
+    );
+  /** What the entries and a set of routes reach, not entering other routes. */
+  const reachedFrom = (isOwnRoute: (file: string) => boolean) =>
+    reachedSources(
+      root,
+      [...entries, ...routeFiles(isOwnRoute)],
+      (file) => (isRoute(file) && !isOwnRoute(file)) || file.endsWith('routeTree.gen.ts'),
+    );
+  const reachedOnce = () => {
+    reached ??= {
+      first: reachedFrom(isFirstRoute),
+      screenParts: screenParts.map(({ name, routes }) => ({
+        name,
+        sources: reachedFrom(routes),
+      })),
+    };
+    return reached;
   };
   return {
     name: 'kopilka:catalog-parts',
@@ -124,22 +162,21 @@ export function catalogParts({ entries, firstScreenRoutes }: CatalogPartsOptions
       if (id === resolvedFirstScreenRoutes) {
         // Outside a build every text is in the first part: no route needs the rest.
         const ids = split ? firstRouteIds() : null;
-        return `export const firstScreenRouteIds = ${JSON.stringify(ids)};`;
+        const parts = split ? screenPartRouteIds() : {};
+        return `export const firstScreenRouteIds = ${JSON.stringify(ids)};\nexport const screenPartRouteIds = ${JSON.stringify(parts)};`;
       }
       const part = partQuery.exec(id);
       if (part === null) return null;
-      const [, file = '', locale = '', which] = part;
+      const [, file = '', locale = '', which = ''] = part;
       const messages = compiledMessages(readFileSync(file, 'utf8'));
       if (!split) return catalogModule(which === 'first' ? messages : {});
-      const first = firstOf();
-      const firstIds = new Set(
+      const { first, screenParts: partSources } = reachedOnce();
+      const ids = new Set(
         poEntries(readFileSync(join(root, 'locales', locale, 'messages.po'), 'utf8'))
-          .filter(({ origins }) => origins.some((origin) => first.has(origin) || isRoute(origin)))
+          .filter(({ origins }) => catalogPartsOf(origins, first, partSources, isRoute).includes(which))
           .map(({ id }) => id),
       );
-      return catalogModule(
-        Object.fromEntries(Object.entries(messages).filter(([id]) => firstIds.has(id) === (which === 'first'))),
-      );
+      return catalogModule(Object.fromEntries(Object.entries(messages).filter(([id]) => ids.has(id))));
     },
     resolveId(id) {
       return id === firstScreenRoutesModule ? resolvedFirstScreenRoutes : null;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { documentType } from './document-types';
 import { defineEndpoint } from './endpoint';
 import { fileDownload } from './files';
 import { verificationLevel } from './verification-level';
@@ -20,19 +21,7 @@ export const documentStatuses = ['approved', 'rejected', 'on_review', 'requested
 export const documentStatus = z.enum(documentStatuses);
 export type DocumentStatus = z.infer<typeof documentStatus>;
 
-/** What a document is; operators request one of these, a person may add any of them. */
-export const documentTypes = [
-  'passport',
-  'id_card',
-  'driving_licence',
-  'proof_of_address',
-  'selfie',
-  'source_of_funds',
-  'bank_statement',
-  'other',
-] as const;
-export const documentType = z.enum(documentTypes);
-export type DocumentType = z.infer<typeof documentType>;
+export { type DocumentType, documentType, documentTypes } from './document-types';
 
 /** Uploads are images (JPEG, PNG, WebP, HEIC) or PDF, recognised by their bytes, at most this big. */
 export const maxUploadBytes = 10 * 1024 * 1024;

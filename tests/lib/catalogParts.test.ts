@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { poEntries, reachedSources } from '../../scripts/vite/catalogParts.ts';
+import { catalogPartsOf, poEntries, reachedSources } from '../../scripts/vite/catalogParts.ts';
 
 describe("a catalog's entries, as the build splits them", () => {
   it("carry the compiled catalog's id of each message and every file that uses it", () => {
@@ -57,5 +57,32 @@ describe('the sources the first screens reach', () => {
       'src/lazy.tsx',
       'src/main.tsx',
     ]);
+  });
+});
+
+describe('which part of the catalog a text goes to', () => {
+  const first = new Set(['src/app/main.tsx', 'src/app/features/home/HomeView.tsx']);
+  const withdraw = { name: 'withdraw', sources: new Set(['src/app/features/withdraw/WithdrawFlowView.tsx']) };
+  const isRoute = (file: string) => file.startsWith('src/app/routes/');
+  const partsOf = (origins: string[]) => catalogPartsOf(origins, first, [withdraw], isRoute);
+
+  it('puts a text a home uses in the first part, even when withdraw uses it too', () => {
+    expect(partsOf(['src/app/features/home/HomeView.tsx', 'src/app/features/withdraw/WithdrawFlowView.tsx'])).toEqual([
+      'first',
+    ]);
+  });
+
+  it("puts a route file's own text in the first part", () => {
+    expect(partsOf(['src/app/routes/account.tsx'])).toEqual(['first']);
+  });
+
+  it("puts a text only withdraw's screen uses in withdraw's part, even when a later screen uses it too", () => {
+    expect(
+      partsOf(['src/app/features/withdraw/WithdrawFlowView.tsx', 'src/app/features/security/SecurityView.tsx']),
+    ).toEqual(['withdraw']);
+  });
+
+  it('puts a text no first screen uses in the rest', () => {
+    expect(partsOf(['src/app/features/security/SecurityView.tsx'])).toEqual(['rest']);
   });
 });

@@ -26,20 +26,27 @@ export function pickLocale(preferred: readonly string[]): Locale {
   return sourceLocale;
 }
 
+/** The parts of a catalog beyond the first screens' texts: withdraw's own, and the rest. */
+export const laterCatalogParts = ['withdraw', 'rest'] as const;
+export type LaterCatalogPart = (typeof laterCatalogParts)[number];
+
 /**
- * Compiled catalogs (`lingui compile --typescript`), each in two chunks (scripts/vite/catalogParts.ts):
- * the first screens' texts, and the rest, which the root route loads before any other route renders.
+ * Compiled catalogs (`lingui compile --typescript`), each in parts (scripts/vite/catalogParts.ts):
+ * the first screens' texts; withdraw's, which the root route loads before the withdraw screen
+ * renders; and the rest, which it loads (with withdraw's) before any other route renders.
  */
 const catalogs: Record<
   Locale,
-  { first: () => Promise<{ messages: Messages }>; rest: () => Promise<{ messages: Messages }> }
+  { first: () => Promise<{ messages: Messages }> } & Record<LaterCatalogPart, () => Promise<{ messages: Messages }>>
 > = {
   en: {
     first: () => import('../../../locales/en/messages.ts?part=first'),
+    withdraw: () => import('../../../locales/en/messages.ts?part=withdraw'),
     rest: () => import('../../../locales/en/messages.ts?part=rest'),
   },
   ru: {
     first: () => import('../../../locales/ru/messages.ts?part=first'),
+    withdraw: () => import('../../../locales/ru/messages.ts?part=withdraw'),
     rest: () => import('../../../locales/ru/messages.ts?part=rest'),
   },
 };
@@ -49,7 +56,7 @@ export function loadCatalog(locale: Locale): Promise<{ messages: Messages }> {
   return catalogs[locale].first();
 }
 
-/** Downloads the other texts of `locale`. */
-export function loadRestOfCatalog(locale: Locale): Promise<{ messages: Messages }> {
-  return catalogs[locale].rest();
+/** Downloads one of the other parts of `locale`'s texts. */
+export function loadCatalogPart(locale: Locale, part: LaterCatalogPart): Promise<{ messages: Messages }> {
+  return catalogs[locale][part]();
 }

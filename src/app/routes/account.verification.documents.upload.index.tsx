@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { documentType } from '../../contract/compliance.ts';
+import { documentType } from '../../contract/document-types.ts';
 import { SessionGate } from '../features/session/SessionGate.tsx';
 import { ChooseDocumentTypeView, NewDocumentUploadView } from '../features/verification/DocumentUploadPages.tsx';
 
