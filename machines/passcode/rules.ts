@@ -14,7 +14,13 @@ export const BIOMETRIC_MIN_VERSION = '7.2';
 export const BIOMETRIC_SUGGESTION_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Transaction types seen in passcode calls (spec 001 s.3). */
-export type PasscodeTransactionType = 'p2p' | 'addBiometric' | 'changePassCode' | 'withdraw' | 'change_email';
+export type PasscodeTransactionType =
+  | 'p2p'
+  | 'p2c_qr'
+  | 'addBiometric'
+  | 'changePassCode'
+  | 'withdraw'
+  | 'change_email';
 
 /** Appends a digit when there is room; anything that is not one digit is ignored. */
 export function appendDigit(code: string, digit: string, length: number): string {
