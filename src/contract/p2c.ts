@@ -364,6 +364,12 @@ export const p2cErrorCodes = {
   accountDuplicate: 'account_duplicate',
   /** 422: the account used to mark paid is not active. */
   accountNotActive: 'account_not_active',
+  /** 403: adding or changing payment accounts needs the `p2c-merchant` level and an unblocked account. */
+  accountsForbidden: 'p2c_accounts_forbidden',
+  /** 422: submitting needs at least one document uploaded since the last decision. */
+  accountDocumentRequired: 'account_document_required',
+  /** 409: the account keeps as many documents as it may; data: { max }. */
+  accountDocumentLimit: 'account_document_limit',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -665,6 +671,26 @@ export const p2cOperatorEndpoints = {
     response: operatorP2cPayment,
     errors: [401, 404, 409],
     auth: true,
+  }),
+  /** A document of an account, as a download. */
+  getOperatorAccountDocument: defineEndpoint({
+    method: 'GET',
+    path: '/operator/p2c/accounts/:id/documents/:file_id',
+    params: z.object({ id: numericId, file_id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    response: z.unknown(),
+    errors: [401, 404],
+    auth: true,
+    download: true,
+  }),
+  /** A payment's receipt, as a download. */
+  getOperatorPaymentCheck: defineEndpoint({
+    method: 'GET',
+    path: '/operator/p2c/payments/:id/check',
+    params: idParams,
+    response: z.unknown(),
+    errors: [401, 404],
+    auth: true,
+    download: true,
   }),
 };
 

@@ -26,6 +26,9 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { accountDigestKeyFrom } from './modules/p2c-accounts/account-number';
+import { registerLocalP2cAccountsPage } from './modules/p2c-accounts/local-routes';
+import { registerP2cAccountRoutes } from './modules/p2c-accounts/routes';
 import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerLocalP2pControls } from './modules/p2p-local-controls/routes';
@@ -193,6 +196,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
   });
   await registerP2pMerchantRoutes(app, context, { operatorIds: new Set(dependencies.operatorIds ?? []) });
+  await registerP2cAccountRoutes(app, context, {
+    cipher: paymentDetails,
+    digestKey: accountDigestKeyFrom(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken),
+    uploads,
+    operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
+  });
   registerVerificationRoutes(app, context, {
     telegram: dependencies.telegram,
     uploads,
@@ -229,6 +238,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalMerchantPage(app, context);
     await registerLocalDisputesPage(app, context, uploads);
     registerLocalP2pControls(app, context);
+    await registerLocalP2cAccountsPage(app, context, { cipher: paymentDetails, uploads });
   }
 
   if (dependencies.appDir === null) {

@@ -36,7 +36,8 @@ describe('GET /api/v1/user/settings', () => {
       language: 'en',
       local_currency: 'USD',
       timezone: null,
-      permissions: {},
+      // Not a P2C merchant: the one permission a new person lacks, answered as an explicit false.
+      permissions: { can_accept_p2c_order: false },
       compliance: { lock: false, ban: false, ban_reason: null, pending_actions_from_user: false, soft_ban_until: null },
       is_tester: false,
       feature_flags: {},

@@ -92,6 +92,24 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 10, windowMs: 10 * minute },
     perAddress: { limit: 100, windowMs: 10 * minute },
   },
+  /**
+   * P2C payment accounts added: each one checks, seals and hashes a card or account number, and
+   * a duplicate answer says the number is taken; a merchant adds a handful, a script probing
+   * numbers stops here.
+   */
+  p2c_account_add: {
+    perAccount: { limit: 20, windowMs: 10 * minute },
+    perAddress: { limit: 200, windowMs: 10 * minute },
+  },
+  /**
+   * P2C payments taken: a merchant takes a few at a time (at most 3 open) and retries a lost race
+   * at once; a script hammering every new payment id stops here. Per address it stays well above
+   * a room of merchants behind one NAT.
+   */
+  p2c_take: {
+    perAccount: { limit: 60, windowMs: minute },
+    perAddress: { limit: 1200, windowMs: minute },
+  },
 } as const satisfies Readonly<Record<string, RateLimitRule>>;
 
 export type RateLimitRuleName = keyof typeof defaultRateLimitRules;

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { UserSettings, UserSettingsUpdate } from '../../../contract/settings';
+import { isPermitted, type UserSettings, type UserSettingsUpdate } from '../../../contract/settings';
 import type { Database } from '../../db/database';
 import { assets } from '../../db/schema/catalogue';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized, validationFailed } from '../../http/api-error';
+import { canAcceptP2cOrder } from '../p2c-accounts/access';
 import { settingsSecurity } from '../security/info';
 import { effectiveFeatureFlags, type FeatureFlagPolicy, isTester } from './feature-flags';
 
@@ -17,7 +18,12 @@ async function toUserSettings(db: Database, flags: FeatureFlagPolicy, row: Setti
     language: row.language === 'ru' ? 'ru' : 'en',
     local_currency: row.localCurrency,
     timezone: row.timezone,
-    permissions: row.permissions,
+    permissions: {
+      ...row.permissions,
+      // Only an explicit false forbids: the merchant condition answers false, a stored false stays.
+      can_accept_p2c_order:
+        isPermitted(row.permissions, 'can_accept_p2c_order') && (await canAcceptP2cOrder(db, row.userId, new Date())),
+    },
     compliance: {
       lock: row.complianceLock,
       ban: row.complianceBan,
