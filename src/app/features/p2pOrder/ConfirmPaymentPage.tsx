@@ -12,6 +12,7 @@ import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
+import { asMachineCall } from '../../lib/machineCall.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Cell } from '../../ui/Cell.tsx';
@@ -27,7 +28,7 @@ import {
 import { Section } from '../../ui/Section.tsx';
 import { BackOnly, NotNow, OrderGate } from './OrderGate.tsx';
 import { orderAmounts } from './orderAmounts.ts';
-import { asMachineCall, useOrderTransitions } from './orderCalls.ts';
+import { useOrderTransitions } from './orderCalls.ts';
 import { orderCallErrorMessage } from './orderMessages.ts';
 import { type ReleaseSearch, type ReleaseStep, releaseSearchOf, releaseSteps } from './releaseSteps.ts';
 

@@ -22,6 +22,7 @@ import {
 } from '../../../contract/p2p-orders.ts';
 import { type OrderTransitions, uploadDisputeFile } from '../../api/p2pOrderQueries.ts';
 import { useBack } from '../../lib/back.ts';
+import { asMachineCall, callFailureOf } from '../../lib/machineCall.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Choice, ChoiceSection } from '../../ui/Choice.tsx';
@@ -29,7 +30,7 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { MessageField } from './MessageField.tsx';
 import { NotNow, OrderGate } from './OrderGate.tsx';
-import { asMachineCall, callFailureOf, useOrderTransitions } from './orderCalls.ts';
+import { useOrderTransitions } from './orderCalls.ts';
 import { disputeReasonNames, orderCallErrorMessage } from './orderMessages.ts';
 
 /** The images a statement takes (the server also takes PDF receipts). */

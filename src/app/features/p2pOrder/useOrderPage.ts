@@ -9,7 +9,8 @@ import {
 } from '../../../../machines/p2pOrderPage.machine.ts';
 import { maxReviewCommentLength, type Order } from '../../../contract/p2p-orders.ts';
 import type { OrderTransitions } from '../../api/p2pOrderQueries.ts';
-import { asMachineCall, useOrderTransitions } from './orderCalls.ts';
+import { asMachineCall } from '../../lib/machineCall.ts';
+import { useOrderTransitions } from './orderCalls.ts';
 
 export type OrderPageActor = ActorRefFrom<typeof orderPageMachine>;
 
