@@ -1,6 +1,6 @@
 /** The QR code's SVG path: one rectangle per run of dark modules in a row. */
 import { describe, expect, it } from 'vitest';
-import { qrPath } from '../../../src/app/features/deposit/QrCode.tsx';
+import { qrPath } from '../../../src/app/ui/QrCode.tsx';
 
 describe('the QR code path', () => {
   it('draws each run of dark modules of a row as one rectangle', () => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCopyFeedback } from '../../lib/clipboard.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
-import { QrCode } from './QrCode.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import './deposit.css';
 
 function canShare(): boolean {
@@ -28,7 +28,7 @@ export function AddressCard({ address, qrLabel }: { address: string; qrLabel: st
   });
   return (
     <div className="deposit-card">
-      <QrCode value={address} label={qrLabel} />
+      <QrCode className="deposit-qr" value={address} label={qrLabel} />
       <p className="deposit-address">{address}</p>
     </div>
   );

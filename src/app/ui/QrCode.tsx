@@ -24,9 +24,10 @@ export function qrPath(modules: readonly (readonly boolean[])[]): string {
 
 /**
  * A large, high-contrast QR code of `value`, drawn as an inline SVG from the module matrix
- * (black on white whatever the theme, with the quiet zone scanners need). `label` names it.
+ * (black on white whatever the theme, with the quiet zone scanners need). `label` names it;
+ * `className` sizes it for its screen.
  */
-export function QrCode({ value, label }: { value: string; label: string }) {
+export function QrCode({ value, label, className }: { value: string; label: string; className: string }) {
   const { size, path } = useMemo(() => {
     // Medium error correction: readable from a slightly blurred or glare-washed screen.
     const qr = encode(value, { ecc: 'M', border: 2 });
@@ -34,7 +35,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   }, [value]);
   return (
     <svg
-      className="deposit-qr"
+      className={className}
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}
