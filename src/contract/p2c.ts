@@ -715,8 +715,19 @@ export type P2cListSnapshot = z.infer<typeof p2cListSnapshot>;
 export const p2cListUpdate = z.object({ seq: z.int(), operations: z.array(p2cListOperation) });
 export type P2cListUpdate = z.infer<typeof p2cListUpdate>;
 
-/** Server → client when the caller may not watch the list (not a merchant, blocked). */
-export const p2cListError = z.object({ code: z.enum(['p2c_take_forbidden']) });
+/**
+ * Server → client when the list cannot be sent: `p2c_take_forbidden` when the caller may not
+ * watch it (not a merchant, blocked); `rate_limited` when they re-initialise too often (wait
+ * `seconds`, then initialise again).
+ */
+export const p2cListError = z.object({
+  code: z.enum(['p2c_take_forbidden', 'rate_limited']),
+  seconds: z.optional(z.int().check(z.minimum(1))),
+});
+export type P2cListError = z.infer<typeof p2cListError>;
+
+/** Client → server with `list:initialize`: nothing, or an empty object. */
+export const p2cListInitialize = z.optional(z.strictObject({}));
 
 export const p2cSocketEvents = {
   initialize: 'list:initialize',

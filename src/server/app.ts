@@ -26,9 +26,11 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerLocalLoginRoutes } from './modules/local-login/routes';
 import { registerLocalOperatorPage } from './modules/operator/local-routes';
 import { registerOperatorRoutes } from './modules/operator/routes';
+import { canAcceptP2cOrder } from './modules/p2c-accounts/access';
 import { accountDigestKeyFrom } from './modules/p2c-accounts/account-number';
 import { registerLocalP2cAccountsPage } from './modules/p2c-accounts/local-routes';
 import { registerP2cAccountRoutes } from './modules/p2c-accounts/routes';
+import { inProcessLiveEvents, type P2cLiveEvents } from './modules/p2c-payments/live-events';
 import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerLocalP2pControls } from './modules/p2p-local-controls/routes';
@@ -59,6 +61,7 @@ import { registerVerificationRoutes } from './modules/verification/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWalletHistoryRoutes } from './modules/wallet-history/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
+import { attachP2cLiveList } from './realtime/p2c-socket';
 
 export interface AppDependencies {
   readonly database: DatabaseHandle;
@@ -105,6 +108,11 @@ export interface AppDependencies {
   readonly paymentMethodUsage?: PaymentMethodUsage;
   /** Accept new P2P orders at once (the default); false leaves them `processed` for the maker (tests). */
   readonly p2pAutoAccept?: boolean;
+  /**
+   * Where P2C payment changes are announced in this process (main.ts shares it with the P2C
+   * timers worker); a fresh in-process one otherwise.
+   */
+  readonly p2cLiveEvents?: P2cLiveEvents;
 }
 
 export interface SecurityDependencies {
@@ -159,7 +167,20 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     rateLimits: createRateLimiter(dependencies.database.db, () => context.now(), dependencies.rateLimits),
     featureFlags: dependencies.featureFlags ?? defaultFeatureFlagPolicy(dependencies.telegram.localMode),
     referencePrices: dependencies.priceFeed ?? storedPriceFeed(dependencies.database.db),
+    p2cLiveEvents:
+      dependencies.p2cLiveEvents ??
+      inProcessLiveEvents((error) => app.log.error({ err: error }, 'A P2C live list listener failed')),
   };
+  attachP2cLiveList(app, {
+    db: context.db,
+    now: context.now,
+    sessions: context.sessions,
+    rateLimits: context.rateLimits,
+    events: context.p2cLiveEvents,
+    mayWatch: (userId, now) => canAcceptP2cOrder(context.db, userId, now),
+    ...(dependencies.database.postgresPool === undefined ? {} : { pool: dependencies.database.postgresPool }),
+    trustProxy: dependencies.trustProxy ?? false,
+  });
   registerHealthRoutes(app, context, dependencies.database.kind);
   registerAuthRoutes(app, context, dependencies.telegram);
   registerUserRoutes(app, context);

@@ -7,6 +7,7 @@ import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
+import { inProcessLiveEvents } from './modules/p2c-payments/live-events';
 import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
 import { startNotificationWorker } from './modules/p2p-notifications/worker';
 import { startOrderTimersWorker } from './modules/p2p-orders/timers-worker';
@@ -25,8 +26,14 @@ async function main(): Promise<void> {
   await seedCatalogue(database.db);
   await seedChainAddressFlags(database.db);
 
+  // Announced by the P2C routes and timers after each commit; the live list's sockets listen to it
+  // and pass it on to the other instances.
+  const p2cLiveEvents = inProcessLiveEvents((error) =>
+    app.log.error({ err: error }, 'A P2C live list listener failed'),
+  );
   const app = await buildApp({
     database,
+    p2cLiveEvents,
     appDir: config.appDir,
     logLevel: config.logLevel,
     validateResponses: config.validateResponses,

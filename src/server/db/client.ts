@@ -59,6 +59,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   return {
     kind: 'postgres',
     db,
+    postgresPool: pool,
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
     close: () => pool.end(),
   };

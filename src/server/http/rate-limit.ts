@@ -110,6 +110,14 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 60, windowMs: minute },
     perAddress: { limit: 1200, windowMs: minute },
   },
+  /**
+   * Merchants' live list (re)started (`list:initialize`): each one reads every pending payment.
+   * An app re-initialises on reconnecting (at least a second apart) or on a missed update.
+   */
+  p2c_list_initialize: {
+    perAccount: { limit: 30, windowMs: minute },
+    perAddress: { limit: 300, windowMs: minute },
+  },
 } as const satisfies Readonly<Record<string, RateLimitRule>>;
 
 export type RateLimitRuleName = keyof typeof defaultRateLimitRules;

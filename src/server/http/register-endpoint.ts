@@ -5,6 +5,7 @@ import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
 import type { ReferencePriceFeed } from '../integrations/prices/price-feed';
 import type { SessionPolicy } from '../modules/auth/sessions';
+import type { P2cLiveEvents } from '../modules/p2c-payments/live-events';
 import type { FeatureFlagPolicy } from '../modules/settings/feature-flags';
 import { authenticate, sessionCredential } from './authenticate';
 import { compressJsonAnswer } from './compression';
@@ -39,6 +40,8 @@ export interface EndpointContext {
   readonly featureFlags: FeatureFlagPolicy;
   /** The reference prices the wallet shows and floating offers follow. */
   readonly referencePrices: ReferencePriceFeed;
+  /** Where P2C payments added to or removed from merchants' live list are announced, after commit. */
+  readonly p2cLiveEvents: P2cLiveEvents;
 }
 
 function resolveUser<E extends EndpointDefinition>(

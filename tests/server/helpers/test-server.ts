@@ -8,6 +8,7 @@ import type { RateLimitOverrides } from '../../../src/server/http/rate-limit';
 import type { ReferencePriceFeed } from '../../../src/server/integrations/prices/price-feed';
 import type { TelegramSettings } from '../../../src/server/integrations/telegram/settings';
 import { createSession, defaultSessionPolicy, type SessionPolicy } from '../../../src/server/modules/auth/sessions';
+import type { P2cLiveEvents } from '../../../src/server/modules/p2c-payments/live-events';
 import type { PaymentMethodUsage } from '../../../src/server/modules/p2p-payment-methods/usage';
 import type { FeatureFlagPolicy } from '../../../src/server/modules/settings/feature-flags';
 import type { FileStore } from '../../../src/server/modules/uploads/file-store';
@@ -58,6 +59,8 @@ export interface TestServerOptions {
   readonly paymentMethodUsage?: PaymentMethodUsage;
   /** Accept new P2P orders at once (the app's default); false keeps them `processed`. */
   readonly p2pAutoAccept?: boolean;
+  /** Where P2C payment changes are announced; a fresh in-process one otherwise. */
+  readonly p2cLiveEvents?: P2cLiveEvents;
 }
 
 /**
@@ -97,6 +100,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...(options.priceFeed === undefined ? {} : { priceFeed: options.priceFeed }),
     ...(options.paymentMethodUsage === undefined ? {} : { paymentMethodUsage: options.paymentMethodUsage }),
     ...(options.p2pAutoAccept === undefined ? {} : { p2pAutoAccept: options.p2pAutoAccept }),
+    ...(options.p2cLiveEvents === undefined ? {} : { p2cLiveEvents: options.p2cLiveEvents }),
     // Outside local mode the server must know its public origin; tests use a reserved name.
     security: {
       ...(options.telegram?.localMode === true ? {} : { publicUrl: testPublicUrl }),
