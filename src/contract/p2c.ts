@@ -353,6 +353,10 @@ export const p2cErrorCodes = {
   disputeWindowClosed: 'dispute_window_closed',
   /** 409: this unique_hash already made a payment with other values. */
   duplicateRequest: 'duplicate_request',
+  /** 403: the passcode token is missing, spent, expired or bound to another operation (purpose `p2c_qr`, hash = unique_hash). */
+  tokenInvalid: 'invalid_token',
+  /** 403: `show_p2c` is off for the caller. */
+  featureDisabled: 'feature_disabled',
   accountNotFound: 'account_not_found',
   /** 409: the account cannot change in its status; data: { status }. */
   accountStatusConflict: 'account_status_conflict',

@@ -13,6 +13,8 @@ import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/serve-app';
 import type { ReferencePriceFeed } from './integrations/prices/price-feed';
+import { localPaymentSystem } from './integrations/payment-system/local-payment-system';
+import type { PaymentSystem } from './integrations/payment-system/payment-system';
 import { storedPriceFeed } from './integrations/prices/stored-feed';
 import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeError, serializeRequest } from './logging';
@@ -35,6 +37,9 @@ import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerLocalP2pControls } from './modules/p2p-local-controls/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
+import { registerLocalP2cControls } from './modules/p2c-payments/local-routes';
+import { quoteSigner } from './modules/p2c-payments/quote';
+import { registerP2cPaymentRoutes } from './modules/p2c-payments/routes';
 import { registerLocalMerchantPage } from './modules/p2p-merchant/local-page';
 import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
@@ -112,6 +117,8 @@ export interface AppDependencies {
    * Where P2C payment changes are announced in this process (main.ts shares it with the P2C
    * timers worker); a fresh in-process one otherwise.
    */
+  /** The payment system P2C codes are looked up in; the local stand-in (its own table) by default. */
+  readonly paymentSystem?: PaymentSystem;
   readonly p2cLiveEvents?: P2cLiveEvents;
 }
 
@@ -230,6 +237,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     personalData: {
       restrictedCountries: new Set(dependencies.restrictedCountries ?? defaultRestrictedCountries),
     },
+  const paymentSystem = dependencies.paymentSystem ?? localPaymentSystem(context.db);
+  registerP2cPaymentRoutes(app, context, {
+    signer: quoteSigner(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken),
+    paymentSystem,
+  });
+  await registerP2cMerchantPaymentRoutes(app, context, {
+    uploads,
+    operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
+  });
   });
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
@@ -265,6 +281,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (dependencies.appDir === null) {
     app.setNotFoundHandler((request) => {
       throw apiNotFound(request.method, request.url);
+    registerLocalP2cControls(app, context);
     });
   } else {
     await serveApp(app, dependencies.appDir);

@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { loadConfig, type TelegramConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedChainAddressFlags } from './integrations/chain/address-flags';
+import { localPaymentSystem } from './integrations/payment-system/local-payment-system';
 import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
 import { inProcessLiveEvents } from './modules/p2c-payments/live-events';
+import { startP2cTimersWorker } from './modules/p2c-payments/timers-worker';
 import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
 import { startNotificationWorker } from './modules/p2p-notifications/worker';
 import { startOrderTimersWorker } from './modules/p2p-orders/timers-worker';
@@ -76,6 +78,15 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The order timers worker failed a pass'),
   });
 
+  // P2C payment timers (pending, processing, dispute window): SKIP LOCKED too, so every instance runs it.
+  const p2cTimersWorker = startP2cTimersWorker({
+    db: database.db,
+    paymentSystem: localPaymentSystem(database.db),
+    live: p2cLiveEvents,
+    now: () => new Date(),
+    onError: (error) => app.log.error({ err: error }, 'The P2C timers worker failed a pass'),
+  });
+
   // Order notices: written in each change's transaction, sent here after commit (SKIP LOCKED).
   const notificationWorker = startNotificationWorker({
     db: database.db,
@@ -93,6 +104,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     await withdrawalWorker.stop();
     await orderTimersWorker.stop();
+    await p2cTimersWorker.stop();
     await notificationWorker.stop();
     await merchantRefundWorker.stop();
     await app.close();

@@ -97,7 +97,7 @@ describe('payment QR links', () => {
 
   it('refuses to build a link with a bad id or a zero sum', () => {
     const link = { type: 'nspk', id: 'AS1000670LSS7DN18SJQDNP4B05KLJL2', codeKind: '02', bank: null } as const;
-    expect(() => buildP2cQrLink({ ...link, id: 'a-b' })).toThrow(/8 to 64/);
+    expect(() => buildP2cQrLink({ ...link, id: 'a-b', kopecks: null })).toThrow(/8 to 64/);
     expect(() => buildP2cQrLink({ ...link, kopecks: 0n })).toThrow(/positive/);
   });
 

@@ -58,10 +58,16 @@ describe('the feature flags the settings answer shows', () => {
     expect(settings.is_tester).toBe(false);
   });
 
-  it('show the P2P market, its offers and its methods to everyone in local mode', async () => {
+  it('show the P2P market, its offers and its methods, and P2C with its banner, to everyone in local mode', async () => {
     const settings = await settingsOf({ localMode: true });
 
-    expect(settings.feature_flags).toEqual({ show_p2p: true, show_p2p_offers: true, show_p2p_methods: true });
+    expect(settings.feature_flags).toEqual({
+      show_p2p: true,
+      show_p2p_offers: true,
+      show_p2p_methods: true,
+      show_p2c: true,
+      show_p2c_banner: true,
+    });
   });
 
   it('give a tester listed by Telegram id the tester flags on top of the public ones', async () => {
@@ -112,6 +118,8 @@ describe('the feature flags the settings answer shows', () => {
       show_p2p: true,
       show_p2p_offers: false,
       show_p2p_methods: true,
+      show_p2c: true,
+      show_p2c_banner: true,
     });
   });
 });
@@ -174,13 +182,14 @@ describe('FEATURE_FLAGS, TESTER_FEATURE_FLAGS and TESTER_IDS', () => {
     PUBLIC_URL: 'https://wallet.example.com',
   };
 
-  it('default to the P2P flags for everyone in local mode and for testers only elsewhere', () => {
+  it('default to the P2P and P2C flags for everyone in local mode and for testers only elsewhere', () => {
     const local = loadConfig({ DATA_DIR: dataDir() }).featureFlags;
     const deployed = loadConfig({ DATA_DIR: dataDir(), ...production }).featureFlags;
+    const released = ['show_p2p', 'show_p2p_offers', 'show_p2p_methods', 'show_p2c', 'show_p2c_banner'];
 
-    expect(local.public).toEqual(['show_p2p', 'show_p2p_offers', 'show_p2p_methods']);
+    expect(local.public).toEqual(released);
     expect(deployed.public).toEqual([]);
-    expect(deployed.tester).toEqual(['show_p2p', 'show_p2p_offers', 'show_p2p_methods']);
+    expect(deployed.tester).toEqual(released);
     expect([...deployed.testerIds]).toEqual([]);
   });
 

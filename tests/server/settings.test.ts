@@ -36,8 +36,9 @@ describe('GET /api/v1/user/settings', () => {
       language: 'en',
       local_currency: 'USD',
       timezone: null,
-      // Not a P2C merchant: the one permission a new person lacks, answered as an explicit false.
-      permissions: { can_accept_p2c_order: false },
+      // Neither a P2C merchant nor a verified P2C client: the two permissions a new person lacks,
+      // answered as explicit falses.
+      permissions: { can_accept_p2c_order: false, can_create_p2c_order: false },
       compliance: { lock: false, ban: false, ban_reason: null, pending_actions_from_user: false, soft_ban_until: null },
       is_tester: false,
       feature_flags: {},

@@ -87,6 +87,22 @@ export const defaultRateLimitRules = {
     perAccount: { limit: 30, windowMs: 10 * minute },
     perAddress: { limit: 600, windowMs: 10 * minute },
   },
+  /**
+   * P2C code lookups: each asks the payment system and prices a quote; the pay screen refreshes
+   * its 30-second quote, so a person stays near 2 a minute, while a script walking code ids does not.
+   */
+  p2c_qr_lookup: {
+    perAccount: { limit: 60, windowMs: minute },
+    perAddress: { limit: 600, windowMs: minute },
+  },
+  /**
+   * P2C payments made: each one holds crypto and puts a payment before every merchant; a person
+   * pays a few codes an hour (repeats of one unique_hash count too, as they cost the same checks).
+   */
+  p2c_qr_pay: {
+    perAccount: { limit: 30, windowMs: 10 * minute },
+    perAddress: { limit: 600, windowMs: 10 * minute },
+  },
   /** Verified-merchant applications: each one holds and may release a deposit; a person applies a few times a year. */
   merchant_apply: {
     perAccount: { limit: 10, windowMs: 10 * minute },

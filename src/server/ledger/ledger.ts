@@ -54,6 +54,23 @@ export function credit(tx: Database, posting: UserPosting): Promise<void> {
   });
 }
 
+/**
+ * external → user's held: value arriving from outside the wallet that stays held until a later
+ * release (a P2C merchant's reward for a shop's bill they paid in roubles, held while the client
+ * may dispute it: docs/p2c.md "Money").
+ */
+export function creditHeld(tx: Database, posting: UserPosting): Promise<void> {
+  assertPositive('amount', posting.amount);
+  return postJournal(tx, {
+    ...posting,
+    step: 'credit',
+    legs: [
+      { account: external, amount: -posting.amount },
+      { account: held(posting.userId), amount: posting.amount },
+    ],
+  });
+}
+
 /** user's available → user's held; throws InsufficientFundsError, changing nothing. */
 export function hold(tx: Database, posting: UserPosting): Promise<void> {
   assertPositive('amount', posting.amount);

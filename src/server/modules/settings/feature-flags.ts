@@ -6,6 +6,9 @@ import { userSettings } from '../../db/schema/users';
 /** The three flags that show the P2P market, its offers and its payment methods (spec 001 s.1). */
 export const p2pFeatureFlags: readonly FeatureFlagName[] = ['show_p2p', 'show_p2p_offers', 'show_p2p_methods'];
 
+/** The P2C area (paying shops' QR codes, merchants) and the home's banner for it (docs/p2c.md). */
+export const p2cFeatureFlags: readonly FeatureFlagName[] = ['show_p2c', 'show_p2c_banner'];
+
 /**
  * Who sees which feature (spec 001 s.1: "public and tester variants"): the public flags are on for
  * everyone, the tester flags for testers (TESTER_IDS, or a user marked a tester), and a flag stored
@@ -20,10 +23,11 @@ export interface FeatureFlagPolicy {
 
 /**
  * What a deployment that configures nothing gets: local mode (npm start, the e2e server) shows the
- * P2P market to everyone; elsewhere it is shown to testers only, until FEATURE_FLAGS opens it.
+ * P2P market and P2C to everyone; elsewhere they are shown to testers only, until FEATURE_FLAGS opens them.
  */
 export function defaultFeatureFlagPolicy(localMode: boolean): FeatureFlagPolicy {
-  return { public: localMode ? p2pFeatureFlags : [], tester: p2pFeatureFlags, testerIds: new Set() };
+  const released = [...p2pFeatureFlags, ...p2cFeatureFlags];
+  return { public: localMode ? released : [], tester: released, testerIds: new Set() };
 }
 
 /** The user as the flags see them: the stored tester mark and stored flags. */

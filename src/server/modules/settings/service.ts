@@ -5,6 +5,7 @@ import { assets } from '../../db/schema/catalogue';
 import { userSettings } from '../../db/schema/users';
 import { unauthorized, validationFailed } from '../../http/api-error';
 import { canAcceptP2cOrder } from '../p2c-accounts/access';
+import { canCreateP2cOrder } from '../p2c-payments/access';
 import { settingsSecurity } from '../security/info';
 import { effectiveFeatureFlags, type FeatureFlagPolicy, isTester } from './feature-flags';
 
@@ -23,6 +24,8 @@ async function toUserSettings(db: Database, flags: FeatureFlagPolicy, row: Setti
       // Only an explicit false forbids: the merchant condition answers false, a stored false stays.
       can_accept_p2c_order:
         isPermitted(row.permissions, 'can_accept_p2c_order') && (await canAcceptP2cOrder(db, row.userId, new Date())),
+      // The client's condition (docs/p2c.md "Who may pay") includes a stored false.
+      can_create_p2c_order: await canCreateP2cOrder(db, row.userId, new Date()),
     },
     compliance: {
       lock: row.complianceLock,

@@ -16,6 +16,8 @@ import { assetNetworks } from '../../db/schema/catalogue';
 import { chainDeposits, withdrawals } from '../../db/schema/wallet';
 import { ApiError } from '../../http/api-error';
 import { explorerLink } from '../../integrations/chain/explorer';
+import type { PaymentRow as P2cPaymentRow } from '../p2c-payments/escrow';
+import { clientPaymentsOf, clientTransactionOf } from '../p2c-payments/history';
 import { decodeCursor, encodeCursor, isUuid } from './cursor';
 import { findUserOperations, lastJournalAt, type UserOperation } from './operations';
 
@@ -24,25 +26,35 @@ export const defaultPageSize = 40;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type DepositRow = typeof chainDeposits.$inferSelect;
 
-/** The chain side of the operations of a page: their withdrawal and deposit rows, by operation id. */
+/**
+ * The records behind the operations of a page besides the ledger: their withdrawal and deposit
+ * rows, and the client's P2C payments, by operation id.
+ */
 interface ChainRecords {
   readonly withdrawals: ReadonlyMap<string, WithdrawalRow>;
   readonly deposits: ReadonlyMap<string, DepositRow>;
+  readonly p2cPayments: ReadonlyMap<string, P2cPaymentRow>;
 }
 
-async function chainRecordsOf(db: Database, userId: number, operationIds: readonly string[]): Promise<ChainRecords> {
-  if (operationIds.length === 0) return { withdrawals: new Map(), deposits: new Map() };
-  const ids = [...new Set(operationIds)];
+async function chainRecordsOf(
+  db: Database,
+  userId: number,
+  operations: readonly UserOperation[],
+): Promise<ChainRecords> {
+  if (operations.length === 0) return { withdrawals: new Map(), deposits: new Map(), p2cPayments: new Map() };
+  const ids = [...new Set(operations.map((operation) => operation.operationId))];
   // Looked up by primary key alone, with the owner checked on the rows: with `user_id` in the
   // query, a planner whose statistics predate a bulk load picks the (user_id, created_at) index
   // and reads every deposit the user ever had to return a page's forty (docs/performance.md).
-  const [withdrawalRows, depositRows] = await Promise.all([
+  const [withdrawalRows, depositRows, p2cPayments] = await Promise.all([
     db.select().from(withdrawals).where(inArray(withdrawals.id, ids)),
     db.select().from(chainDeposits).where(inArray(chainDeposits.id, ids)),
+    clientPaymentsOf(db, userId, operations),
   ]);
   return {
     withdrawals: new Map(withdrawalRows.filter((row) => row.userId === userId).map((row) => [row.id, row])),
     deposits: new Map(depositRows.filter((row) => row.userId === userId).map((row) => [row.id, row])),
+    p2cPayments,
   };
 }
 
@@ -60,7 +72,8 @@ function networkOf(network: string) {
 
 /**
  * A withdrawal shows what it sends and its own fee and status (its ledger movements net to zero
- * until it settles); a deposit shows its network; every other operation is its net effect.
+ * until it settles); so does a client's P2C payment or refund (docs/p2c.md); a deposit shows its
+ * network; every other operation is its net effect.
  */
 function toTransaction(operation: UserOperation, records: ChainRecords): WalletTransaction {
   const common = {
@@ -79,6 +92,9 @@ function toTransaction(operation: UserOperation, records: ChainRecords): WalletT
       network: networkOf(withdrawal.network),
     };
   }
+  const payment = records.p2cPayments.get(operation.operationId);
+  const p2c = payment === undefined ? null : clientTransactionOf(common.type, payment);
+  if (p2c !== null) return { ...common, ...p2c, network: null };
   const deposit = records.deposits.get(operation.operationId);
   return {
     ...common,
@@ -107,11 +123,7 @@ export async function listTransactions(
     limit: pageSize + 1,
   });
   const page = operations.slice(0, pageSize);
-  const records = await chainRecordsOf(
-    db,
-    userId,
-    page.map((operation) => operation.operationId),
-  );
+  const records = await chainRecordsOf(db, userId, page);
   const last = page.at(-1);
   return {
     items: page.map((operation) => toTransaction(operation, records)),
@@ -148,7 +160,7 @@ export async function getTransactionDetail(
   if (!isUuid(id)) throw notFound();
   const [operation] = await findUserOperations(db, { userId, operationId: id, limit: 1 });
   if (operation === undefined) throw notFound();
-  const records = await chainRecordsOf(db, userId, [id]);
+  const records = await chainRecordsOf(db, userId, [operation]);
   const transaction = toTransaction(operation, records);
   const shownTypes: readonly WalletTransactionType[] = transactionDetailKinds[kind];
   if (!shownTypes.includes(transaction.type)) throw notFound();
@@ -170,7 +182,11 @@ export async function getTransactionDetail(
       explorer === undefined
         ? null
         : explorerLink(explorer.explorerAddressUrl, { explorerUrl: explorer.explorerUrl, address }),
-    // A withdrawal's status moves on after its last ledger posting; anything else changes by postings.
-    updated_at: (withdrawal?.updatedAt ?? (await lastJournalAt(db, id))).toISOString(),
+    // A withdrawal's (or a P2C payment's) status moves on after its last ledger posting; anything else changes by postings.
+    updated_at: (
+      withdrawal?.updatedAt ??
+      records.p2cPayments.get(id)?.updatedAt ??
+      (await lastJournalAt(db, id))
+    ).toISOString(),
   };
 }
