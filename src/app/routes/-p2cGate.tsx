@@ -11,6 +11,8 @@ import { NotFound } from '../features/shell/NotFound.tsx';
  */
 export function P2cGate({ children }: { children: (settings: UserSettings) => ReactNode }) {
   return (
-    <SessionGate>{(settings) => (settings.feature_flags.show_p2c === true ? children(settings) : <NotFound />)}</SessionGate>
+    <SessionGate>
+      {(settings) => (settings.feature_flags.show_p2c === true ? children(settings) : <NotFound />)}
+    </SessionGate>
   );
 }
