@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromPaymentLink, networksOfAddress } from '../../../src/app/lib/paymentAddress.ts';
 import { interpretScannedCode } from '../../../src/app/lib/scannedCode.ts';
+import { buildP2cQrLink } from '../../../src/contract/p2c-qr-link.ts';
 
 const origin = 'https://wallet.example';
 
@@ -86,5 +87,28 @@ describe('a scanned code', () => {
   it('does not understand text, other sites or Telegram links without a start parameter', () => {
     expect(interpretScannedCode('Hello, world', origin)).toEqual({ kind: 'unknown' });
     expect(interpretScannedCode('https://t.me/durov', origin)).toEqual({ kind: 'unknown' });
+  });
+  it('opens a shop’s payment QR code in the QR payment flow only where P2C is on', () => {
+    const nspk = buildP2cQrLink({
+      type: 'nspk',
+      id: 'AD10006M8KQ3B4NJ9H1PLV7R2TXS5CEF',
+      codeKind: '02',
+      bank: '100000000111',
+      kopecks: 150000n,
+    });
+    expect(nspk).toMatch(
+      /^https:\/\/qr\.nspk\.ru\/AD10006M8KQ3B4NJ9H1PLV7R2TXS5CEF\?type=02&bank=100000000111&sum=150000&cur=RUB&crc=[0-9A-F]{4}$/,
+    );
+    expect(interpretScannedCode(nspk, origin, { payCodes: true })).toEqual({
+      kind: 'path',
+      path: '/qr-pay?id=AD10006M8KQ3B4NJ9H1PLV7R2TXS5CEF',
+    });
+    expect(interpretScannedCode(nspk, origin)).toEqual({ kind: 'unknown' });
+    expect(
+      interpretScannedCode('http://qr.nspk.ru/AD10006M8KQ3B4NJ9H1PLV7R2TXS5CEF', origin, { payCodes: true }),
+    ).toEqual({ kind: 'unknown' });
+    expect(
+      interpretScannedCode('https://qr.nspk.ru.evil.example/AD10006M8KQ3B4NJ', origin, { payCodes: true }),
+    ).toEqual({ kind: 'unknown' });
   });
 });

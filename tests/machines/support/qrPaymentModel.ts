@@ -16,6 +16,7 @@
  */
 import { assign } from 'xstate';
 import {
+  type LookupAnswer,
   type QrPaymentEvent,
   type QrPaymentFailure,
   type QrPaymentInput,
@@ -186,7 +187,7 @@ export const LOOKUPS = {
   'the code in TON': { qr: CODE, quote: QUOTES.TON, payment_id: null },
   'the code already paid': { qr: { ...CODE, state: 'paid' }, quote: null, payment_id: null },
   'the caller’s own payment of it': { qr: CODE, quote: QUOTES.USDT, payment_id: PAYMENT_ID },
-} as const;
+} as const satisfies Record<string, LookupAnswer>;
 export type LookupName = keyof typeof LOOKUPS;
 
 export const LOOKUP_FAILURES = {
@@ -318,6 +319,10 @@ function asPayment(output: unknown): P2cClientPayment {
   return paymentIn(known ?? 'pending');
 }
 
+function asLookup(output: unknown): LookupAnswer {
+  return Object.values(LOOKUPS).find((answer) => answer === output) ?? LOOKUPS['the code in USDT'];
+}
+
 /**
  * The machine with deferred fakes for its calls and the passcode child's `confirmPasscode`, and
  * predictable hashes. Settling `passcode` pastes the passcode into the real passcodeConfirm child
@@ -328,7 +333,7 @@ export function replayMachine() {
   const child = passcodeChildReplay(fakes, { childId: 'passcode', passcode: PASSCODE, token: TOKEN });
   const machine = modelMachine.provide({
     actors: {
-      lookupCode: fakes.actor('lookupCode', (output) => output as never),
+      lookupCode: fakes.actor('lookupCode', asLookup),
       payCode: fakes.actor('payCode', asPayment),
       fetchPayment: fakes.actor('fetchPayment', asPayment),
       openDispute: fakes.actor('openDispute', asPayment),
