@@ -8,6 +8,7 @@ import { walkingPriceFeed } from './integrations/prices/walking-feed';
 import { localLoginPath } from './integrations/telegram/settings';
 import { startWithdrawalWorker } from './modules/chain-simulator/worker';
 import { localOperatorPath } from './modules/operator/local-page';
+import { localBankPath, localShopPath } from './modules/p2c-local-shop/page';
 import { inProcessLiveEvents } from './modules/p2c-payments/live-events';
 import { startP2cTimersWorker } from './modules/p2c-payments/timers-worker';
 import { startMerchantRefundWorker } from './modules/p2p-merchant/refunds';
@@ -148,6 +149,7 @@ function localModeNotice(telegram: TelegramConfig, port: number, host: string): 
     `Telegram's login page stand-in: http://localhost:${port}${localLoginPath}`,
     `The identity provider's reviewer stand-in: http://localhost:${port}${localIdentityProviderPath}`,
     `The compliance operator stand-in: http://localhost:${port}${localOperatorPath}`,
+    `The P2C shop and bank stand-ins: http://localhost:${port}${localShopPath} and ${localBankPath}`,
     'For a deployment set NODE_ENV=production, BOT_TOKEN, BOT_USERNAME and PUBLIC_URL.',
     rule,
   ].join('\n');
