@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { p2cClientPayment, p2cQuote } from '../../src/contract/p2c';
 import { ledgerJournals } from '../../src/server/db/schema/ledger';
 import { p2cPaymentHistory, p2cPayments, p2cPaymentTimers } from '../../src/server/db/schema/p2c';
+import { verificationSteps } from '../../src/server/db/schema/verification';
 import { ledgerViolations, userBalance } from './helpers/ledger';
 import { p2cClientServer, uniqueHash } from './helpers/p2c-payments';
 import { expectError, ok } from './helpers/security';
