@@ -214,6 +214,42 @@ describe('the P2C live list socket', () => {
     expect(socket.heard).toHaveLength(1);
   });
 
+  it('disconnects a socket whose session was signed out, at the next sweep', async () => {
+    const { token } = await merchant();
+    const socket = open({ cookie: token });
+    await connected(socket.socket);
+    socket.socket.emit(p2cSocketEvents.initialize);
+    await socket.heardAtLeast(1);
+    const disconnected = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+
+    await p2cLiveListOf(server.app).sweep();
+    expect(socket.socket.connected).toBe(true);
+    await deleteSession(db(), token);
+    await p2cLiveListOf(server.app).sweep();
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('brings a payment whose announcement was lost at the next sweep', async () => {
+    const client = await person();
+    const { token } = await merchant();
+    const socket = open({ cookie: token });
+    await connected(socket.socket);
+    socket.socket.emit(p2cSocketEvents.initialize);
+    expect(await socket.heardAtLeast(1)).toEqual([{ event: 'snapshot', message: { seq: 1, items: [] } }]);
+
+    const unannounced = await insertPendingPayment(db(), client.userId, {
+      fiat: '700',
+      reward: 7_500_000n,
+      createdAt: new Date('2026-11-24T13:00:00.000Z'),
+    });
+    await p2cLiveListOf(server.app).sweep();
+    const [, update] = await socket.heardAtLeast(2);
+    expect(update?.event === 'update' && update.message.seq).toBe(2);
+    expect(update?.event === 'update' && update.message.operations.map((operation) => operation.op)).toEqual(['add']);
+    expect(update?.event === 'update' && update.message.operations[0]).toMatchObject({ data: { id: unannounced } });
+    await clearPending([unannounced]);
+  });
+
   it('answers list:error rate_limited to the sixth initialise within a minute', async () => {
     const { token } = await merchant();
     const socket = open({ cookie: token });

@@ -48,6 +48,8 @@ export interface P2cLiveListDependencies {
 export interface P2cLiveList {
   /** Server instances the adapter knows (1 without PostgreSQL); tests wait for their peers. */
   serverCount(): Promise<number>;
+  /** One pass of the periodic sweep now (tests): sessions checked, every list refreshed. */
+  sweep(): Promise<void>;
 }
 
 /** Sent between instances through the adapter: a change any instance published. */
@@ -164,7 +166,16 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
       });
     };
     try {
-      await dependencies.rateLimits.hit('p2c_list_initialize', { userId: watcher.userId, address: watcher.address });
+      // A flood already known to be over the limit is refused without touching the database.
+      dependencies.rateLimits.refuseKnown('p2c_list_initialize', {
+        address: watcher.address,
+        credential: watcher.tokenHash,
+      });
+      await dependencies.rateLimits.hit('p2c_list_initialize', {
+        userId: watcher.userId,
+        address: watcher.address,
+        credential: watcher.tokenHash,
+      });
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== rateLimitedCode) throw error;
       const seconds = z.safeParse(z.object({ seconds: z.int() }), error.data);
@@ -266,7 +277,13 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
     if (dependencies.pool !== undefined) io.serverSideEmit(listChangeEvent, event);
   });
 
-  const list: P2cLiveList = { serverCount: () => io.of('/').adapter.serverCount() };
+  const list: P2cLiveList = {
+    serverCount: () => io.of('/').adapter.serverCount(),
+    sweep: async () => {
+      await sweep();
+      await queue;
+    },
+  };
   liveLists.set(app, list);
   return list;
 }
