@@ -621,6 +621,17 @@ export const operatorP2cPayment = z.object({
   merchant: z.nullable(z.object({ user_id: z.int(), telegram_id: z.number() })),
   client_view: p2cClientPayment,
   merchant_view: z.nullable(p2cMerchantPayment),
+  /** Every change of the payment, oldest first. */
+  history: z.array(
+    z.object({
+      from: z.nullable(p2cClientStatus),
+      to: p2cClientStatus,
+      actor: z.enum(['client', 'merchant', 'timer', 'support']),
+      /** Why, in a stable word (`no_merchant`, `merchant_timeout`, `check_uploaded`, …), or null. */
+      detail: z.nullable(z.string()),
+      at: isoDateTime,
+    }),
+  ),
 });
 export type OperatorP2cPayment = z.infer<typeof operatorP2cPayment>;
 

@@ -32,6 +32,8 @@ import { canAcceptP2cOrder } from './modules/p2c-accounts/access';
 import { accountDigestKeyFrom } from './modules/p2c-accounts/account-number';
 import { registerLocalP2cAccountsPage } from './modules/p2c-accounts/local-routes';
 import { registerP2cAccountRoutes } from './modules/p2c-accounts/routes';
+import { registerLocalP2cPaymentsPage } from './modules/p2c-merchant-payments/local-routes';
+import { registerP2cMerchantPaymentRoutes } from './modules/p2c-merchant-payments/routes';
 import { inProcessLiveEvents, type P2cLiveEvents } from './modules/p2c-payments/live-events';
 import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
@@ -230,13 +232,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     uploads,
     operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
   });
-  registerVerificationRoutes(app, context, {
-    telegram: dependencies.telegram,
-    uploads,
-    provider: localIdentityProvider,
-    personalData: {
-      restrictedCountries: new Set(dependencies.restrictedCountries ?? defaultRestrictedCountries),
-    },
   const paymentSystem = dependencies.paymentSystem ?? localPaymentSystem(context.db);
   registerP2cPaymentRoutes(app, context, {
     signer: quoteSigner(dependencies.paymentDetailsSecret ?? dependencies.telegram.botToken),
@@ -246,6 +241,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     uploads,
     operators: { operatorIds: new Set(dependencies.operatorIds ?? []) },
   });
+  registerVerificationRoutes(app, context, {
+    telegram: dependencies.telegram,
+    uploads,
+    provider: localIdentityProvider,
+    personalData: {
+      restrictedCountries: new Set(dependencies.restrictedCountries ?? defaultRestrictedCountries),
+    },
   });
   const security = dependencies.security ?? {};
   if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
@@ -276,12 +278,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalDisputesPage(app, context, uploads);
     registerLocalP2pControls(app, context);
     await registerLocalP2cAccountsPage(app, context, { cipher: paymentDetails, uploads });
+    await registerLocalP2cPaymentsPage(app, context, uploads);
+    registerLocalP2cControls(app, context);
   }
 
   if (dependencies.appDir === null) {
     app.setNotFoundHandler((request) => {
       throw apiNotFound(request.method, request.url);
-    registerLocalP2cControls(app, context);
     });
   } else {
     await serveApp(app, dependencies.appDir);

@@ -183,6 +183,8 @@ describe('P2C payment accounts', () => {
       documents: [{ status: 'rejected' }],
     });
     expectError(await merchant.send('POST', `/p2c/accounts/${created.id}/submit`), 422, 'account_document_required');
+    // The second document comes a minute later: documents are listed in the order they came.
+    p2c.setNow(new Date(Date.now() + 60_000));
     await p2c.uploadDocument(merchant, created.id);
     ok(await merchant.send('POST', `/p2c/accounts/${created.id}/submit`), p2cAccount);
 

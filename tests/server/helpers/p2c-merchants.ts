@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { type P2cAccount, p2cAccount } from '../../../src/contract/p2c';
 import type { Database } from '../../../src/server/db/database';
+import { p2cPaymentHistory, p2cPayments } from '../../../src/server/db/schema/p2c';
 import { verificationSteps } from '../../../src/server/db/schema/verification';
+import { inTransaction } from '../../../src/server/ledger/ledger';
 import { createSession } from '../../../src/server/modules/auth/sessions';
+import { holdPayment } from '../../../src/server/modules/p2c-payments/escrow';
+import { inProcessLiveEvents, type P2cLiveEvent } from '../../../src/server/modules/p2c-payments/live-events';
+import { replaceP2cTimer } from '../../../src/server/modules/p2c-payments/timer-schedule';
 import { upsertUser } from '../../../src/server/modules/users/service';
 import { multipartPost, sampleFiles } from './multipart';
 import { type Call, caller, ok } from './security';
@@ -29,6 +35,19 @@ export interface P2cTestServer {
   readonly uploadDocument: (who: Person, accountId: number) => Promise<P2cAccount>;
   /** A new card of the merchant's taken through documents, submit and support's approval: `active`. */
   readonly activeAccount: (who: Person) => Promise<P2cAccount>;
+  /** What the server announced to the merchants' live list, in order. */
+  readonly liveEvents: P2cLiveEvent[];
+  /** The client's payment of a shop's code, `pending`, as paying leaves it (see {@link PendingPaymentTerms}). */
+  readonly pendingPayment: (clientId: number, terms: PendingPaymentTerms) => Promise<number>;
+}
+
+/** A payment's terms as a quote fixed them: roubles, the asset, and what the merchant and the fee get. */
+export interface PendingPaymentTerms {
+  readonly fiatAmount: string;
+  readonly asset: 'USDT' | 'TON';
+  readonly rate: string;
+  readonly amount: bigint;
+  readonly fee: bigint;
 }
 
 /** Every step of the `p2c-merchant` level completed, as the identity provider's approvals leave them. */
@@ -36,7 +55,15 @@ export async function grantP2cMerchantLevel(db: Database, userId: number): Promi
   const steps = ['PHONE_NUMBER', 'BASIC', 'SUMSUB_BASIC', 'SUMSUB_ADDRESS', 'SUMSUB_VIDEO'] as const;
   await db
     .insert(verificationSteps)
-    .values(steps.map((type) => ({ userId, type, status: 'completed' as const, result: 'OK', updatedAt: new Date() })));
+    .values(
+      steps.map((type) => ({
+        userId,
+        type,
+        status: 'completed' as const,
+        result: 'OK' as const,
+        updatedAt: new Date(),
+      })),
+    );
 }
 
 let nextCard = 1;
@@ -63,11 +90,15 @@ export function freshCardNumber(): string {
 export function p2cTestServer(options: { readonly localMode?: boolean } = {}): P2cTestServer {
   let server: TestServer | undefined;
   let support: Person | undefined;
+  const liveEvents: P2cLiveEvent[] = [];
+  const events = inProcessLiveEvents();
+  events.subscribe((event) => liveEvents.push(event));
 
   beforeAll(async () => {
     server = await createTestServer({
       featureFlags: { public: ['show_p2c'], tester: [], testerIds: new Set() },
       operatorIds: [p2cSupportId],
+      p2cLiveEvents: events,
       ...(options.localMode === true ? { telegram: { localMode: true } } : {}),
     });
     await upsertUser(server.database.db, { id: p2cSupportId, firstName: 'Sam', username: 'support_sam' });
@@ -127,7 +158,52 @@ export function p2cTestServer(options: { readonly localMode?: boolean } = {}): P
     return ok(await who.send('GET', `/p2c/accounts/${created.id}`), p2cAccount);
   }
 
+  /**
+   * The payment as the payments module's pay step writes it, written here with that module's own
+   * money and timer functions (the pay call itself needs a shop's code, a quote and a passcode).
+   */
+  async function pendingPayment(clientId: number, terms: PendingPaymentTerms): Promise<number> {
+    const now = new Date();
+    const total = terms.amount + terms.fee;
+    return inTransaction(db(), async (tx) => {
+      const id = randomBytes(8).toString('hex').toUpperCase();
+      const [row] = await tx
+        .insert(p2cPayments)
+        .values({
+          clientId,
+          uniqueHash: randomBytes(32).toString('hex'),
+          requestDigest: 'test',
+          qrId: `AD${id}`,
+          qrType: 'nspk',
+          qrLink: `https://qr.nspk.ru/AD${id}?type=02&bank=100000000111&sum=150000&cur=RUB&crc=ABCD`,
+          payeeName: 'Coffee House',
+          payeeBank: 'Sberbank',
+          purpose: null,
+          fiatAmount: terms.fiatAmount,
+          assetCode: terms.asset,
+          rate: terms.rate,
+          amount: terms.amount.toString(),
+          fee: terms.fee.toString(),
+          total: total.toString(),
+          status: 'pending',
+          escrow: total.toString(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (row === undefined) throw new Error('the pending payment was not written');
+      await holdPayment(tx, row);
+      await tx
+        .insert(p2cPaymentHistory)
+        .values({ paymentId: row.id, fromStatus: null, toStatus: 'pending', actor: 'client', at: now });
+      await replaceP2cTimer(tx, row.id, 'pending', now);
+      return row.id;
+    });
+  }
+
   return {
+    liveEvents,
+    pendingPayment,
     server: started,
     db,
     setNow: (now) => started().setNow(now),
