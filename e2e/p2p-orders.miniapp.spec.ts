@@ -152,7 +152,13 @@ const orderView = z.object({
   history: z.array(z.object({ from: z.nullable(z.string()), to: z.string(), actor: z.string() })),
 });
 
+/**
+ * Launches the mini app afresh at `path`, as Telegram does. The blank page first: going to the URL
+ * the page already shows changes only its hash, which reloads nothing, so the screen would keep
+ * what it had read before.
+ */
 async function openMiniApp(page: Page, person: MarketUser, language: Language, path: string): Promise<void> {
+  await page.goto('about:blank');
   await page.goto(miniAppUrl(path, { userId: person.telegramId, languageCode: language }));
 }
 
