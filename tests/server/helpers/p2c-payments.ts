@@ -27,6 +27,7 @@ export interface Client {
 export interface Merchant {
   readonly userId: number;
   readonly accountId: number;
+  readonly send: Call;
 }
 
 export const qrAnswer = z.object({ qr: p2cQrCode, quote: z.nullable(p2cQuote), payment_id: z.nullable(z.int()) });
@@ -81,17 +82,15 @@ export function uniqueHash(): string {
 /** The `p2c-client` level: phone, the personal data form and the passport check completed. */
 export async function grantP2cClientLevel(db: Database, userId: number): Promise<void> {
   const steps = ['PHONE_NUMBER', 'BASIC', 'SUMSUB_BASIC'] as const;
-  await db
-    .insert(verificationSteps)
-    .values(
-      steps.map((type) => ({
-        userId,
-        type,
-        status: 'completed' as const,
-        result: 'OK' as const,
-        updatedAt: new Date(),
-      })),
-    );
+  await db.insert(verificationSteps).values(
+    steps.map((type) => ({
+      userId,
+      type,
+      status: 'completed' as const,
+      result: 'OK' as const,
+      updatedAt: new Date(),
+    })),
+  );
 }
 
 let nextCode = 1;
@@ -135,7 +134,7 @@ export function p2cClientServer(): P2cClientServer {
   }
 
   async function merchant(): Promise<Merchant> {
-    const { userId } = await signInTestUser(started().database, { now: clock });
+    const { userId, token } = await signInTestUser(started().database, { now: clock, lifetimeMs: 365 * 86_400_000 });
     const [account] = await db()
       .insert(p2cAccounts)
       .values({
@@ -151,7 +150,7 @@ export function p2cClientServer(): P2cClientServer {
       })
       .returning({ id: p2cAccounts.id });
     if (account === undefined) throw new Error('the account was not written');
-    return { userId, accountId: account.id };
+    return { userId, accountId: account.id, send: caller(started(), token) };
   }
 
   async function issueCode(kopecks: bigint): Promise<IssuedCode> {

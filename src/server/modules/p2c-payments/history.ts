@@ -17,10 +17,12 @@ export async function clientPaymentsOf(
   userId: number,
   operations: readonly { readonly operationId: string; readonly type: string }[],
 ): Promise<ReadonlyMap<string, PaymentRow>> {
-  const wanted = new Map<string, string>();
+  // A payment's own operation and its refund's both lead back to it.
+  const wanted = new Map<string, string[]>();
   for (const { operationId, type } of operations) {
     if (type === 'p2c_client' || type === 'p2c_client_refund') {
-      wanted.set(paymentOperationIdOf(operationId, type), operationId);
+      const paymentOperationId = paymentOperationIdOf(operationId, type);
+      wanted.set(paymentOperationId, [...(wanted.get(paymentOperationId) ?? []), operationId]);
     }
   }
   if (wanted.size === 0) return new Map();
@@ -30,8 +32,7 @@ export async function clientPaymentsOf(
     .where(and(inArray(p2cPayments.operationId, [...wanted.keys()]), eq(p2cPayments.clientId, userId)));
   const byOperation = new Map<string, PaymentRow>();
   for (const row of rows) {
-    const operationId = wanted.get(row.operationId);
-    if (operationId !== undefined) byOperation.set(operationId, row);
+    for (const operationId of wanted.get(row.operationId) ?? []) byOperation.set(operationId, row);
   }
   return byOperation;
 }
