@@ -12,9 +12,9 @@ import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/serve-app';
-import type { ReferencePriceFeed } from './integrations/prices/price-feed';
 import { localPaymentSystem } from './integrations/payment-system/local-payment-system';
 import type { PaymentSystem } from './integrations/payment-system/payment-system';
+import type { ReferencePriceFeed } from './integrations/prices/price-feed';
 import { storedPriceFeed } from './integrations/prices/stored-feed';
 import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeError, serializeRequest } from './logging';
@@ -32,16 +32,17 @@ import { canAcceptP2cOrder } from './modules/p2c-accounts/access';
 import { accountDigestKeyFrom } from './modules/p2c-accounts/account-number';
 import { registerLocalP2cAccountsPage } from './modules/p2c-accounts/local-routes';
 import { registerP2cAccountRoutes } from './modules/p2c-accounts/routes';
+import { registerLocalShopPages } from './modules/p2c-local-shop/routes';
 import { registerLocalP2cPaymentsPage } from './modules/p2c-merchant-payments/local-routes';
 import { registerP2cMerchantPaymentRoutes } from './modules/p2c-merchant-payments/routes';
 import { inProcessLiveEvents, type P2cLiveEvents } from './modules/p2c-payments/live-events';
+import { registerLocalP2cControls } from './modules/p2c-payments/local-routes';
+import { quoteSigner } from './modules/p2c-payments/quote';
+import { registerP2cPaymentRoutes } from './modules/p2c-payments/routes';
 import { registerLocalDisputesPage } from './modules/p2p-disputes/local-routes';
 import { registerP2pDisputeRoutes } from './modules/p2p-disputes/routes';
 import { registerLocalP2pControls } from './modules/p2p-local-controls/routes';
 import { registerP2pMarketRoutes } from './modules/p2p-market/routes';
-import { registerLocalP2cControls } from './modules/p2c-payments/local-routes';
-import { quoteSigner } from './modules/p2c-payments/quote';
-import { registerP2cPaymentRoutes } from './modules/p2c-payments/routes';
 import { registerLocalMerchantPage } from './modules/p2p-merchant/local-page';
 import { registerP2pMerchantRoutes } from './modules/p2p-merchant/routes';
 import { registerP2pOfferRoutes } from './modules/p2p-offers/routes';
@@ -115,12 +116,12 @@ export interface AppDependencies {
   readonly paymentMethodUsage?: PaymentMethodUsage;
   /** Accept new P2P orders at once (the default); false leaves them `processed` for the maker (tests). */
   readonly p2pAutoAccept?: boolean;
+  /** The payment system P2C codes are looked up in; the local stand-in (its own table) by default. */
+  readonly paymentSystem?: PaymentSystem;
   /**
    * Where P2C payment changes are announced in this process (main.ts shares it with the P2C
    * timers worker); a fresh in-process one otherwise.
    */
-  /** The payment system P2C codes are looked up in; the local stand-in (its own table) by default. */
-  readonly paymentSystem?: PaymentSystem;
   readonly p2cLiveEvents?: P2cLiveEvents;
 }
 
@@ -276,10 +277,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await registerLocalOperatorPage(app, context, uploads);
     await registerLocalMerchantPage(app, context);
     await registerLocalDisputesPage(app, context, uploads);
+    registerLocalP2cControls(app, context);
     registerLocalP2pControls(app, context);
+    await registerLocalShopPages(app, context);
     await registerLocalP2cAccountsPage(app, context, { cipher: paymentDetails, uploads });
     await registerLocalP2cPaymentsPage(app, context, uploads);
-    registerLocalP2cControls(app, context);
   }
 
   if (dependencies.appDir === null) {

@@ -14,9 +14,9 @@ import type { Database } from '../../../src/server/db/database';
 import { p2cAccounts, p2cPayments, p2cPaymentTimers } from '../../../src/server/db/schema/p2c';
 import type { TestServer } from './test-server';
 
-/** Listens on a free port of this machine; answers the origin. */
+/** Listens on a free port of this machine (once per server); answers the origin. */
 export async function listening(server: TestServer): Promise<string> {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the test server has no port');
   return `http://127.0.0.1:${address.port}`;
