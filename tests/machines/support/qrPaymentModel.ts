@@ -436,7 +436,8 @@ export interface ExpectedFlow {
   readonly polling: boolean;
   readonly disputeReason: string | null;
   readonly disputeMessage: string;
-  readonly disputeRefusal: string | null;
+  /** Why the dispute was not sent: the server's code, or no answer. */
+  readonly disputeRefusal: 'dispute_window_closed' | 'no answer' | null;
 }
 
 export function expectedStart(scenario: QrPaymentScenario): ExpectedFlow {
@@ -569,7 +570,7 @@ export function expectedAfter(flow: ExpectedFlow, event: ModelEvent<QrPaymentMac
         return {
           ...flow,
           screen: 'dispute',
-          disputeRefusal: nameOf(DISPUTE_FAILURES, event.error) === 'no answer' ? null : 'dispute_window_closed',
+          disputeRefusal: nameOf(DISPUTE_FAILURES, event.error) === 'no answer' ? 'no answer' : 'dispute_window_closed',
         };
     }
   }

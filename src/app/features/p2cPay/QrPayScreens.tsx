@@ -20,6 +20,7 @@ export type QrPaySnapshot = SnapshotFrom<typeof qrPaymentMachine>;
 
 // The keypad's view loads while the quote shows.
 const loadPasscodeView = () => import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx');
+const preloadPasscodeView = () => void loadPasscodeView();
 const PasscodeConfirmView = lazy(() =>
   loadPasscodeView().then(({ PasscodeConfirmView }) => ({ default: PasscodeConfirmView })),
 );
@@ -35,7 +36,7 @@ export interface ScreenProps {
 export function QrPayScreens({ actor, goBack }: { actor: QrPayActor; goBack: () => void }) {
   const snapshot = useSelector(actor, (current: QrPaySnapshot) => current);
   const props = { actor, snapshot, goBack };
-  if (snapshot.hasTag('quote')) return <QuoteScreen {...props} preload={loadPasscodeView} />;
+  if (snapshot.hasTag('quote')) return <QuoteScreen {...props} preload={preloadPasscodeView} />;
   if (snapshot.hasTag('passcode')) return <PasscodeStep {...props} />;
   if (snapshot.hasTag('dispute')) return <DisputeForm {...props} />;
   if (snapshot.hasTag('payment')) return <PaymentScreen {...props} />;

@@ -25,7 +25,9 @@ export function QuoteScreen({ actor, snapshot, preload }: ScreenProps & { preloa
   const { code, quote, asset, refusal, quoteRenewed } = snapshot.context;
   const refreshing = snapshot.hasTag('refreshing');
   const secondsLeft = useSecondsLeft(quote?.expires_at ?? null);
-  useEffect(() => preload(), [preload]);
+  useEffect(() => {
+    preload();
+  }, [preload]);
   const total = quote === null ? '' : money.crypto(quote.total, quote.asset);
   useScreenActions({
     main: { label: t`Pay ${total}`, onPress: () => actor.send({ type: 'pay' }), disabled: quote === null },
