@@ -4,6 +4,7 @@ import { createSession } from '../../src/server/modules/auth/sessions';
 import { connected, type ListSocket, listening, listSocket } from './helpers/p2c-live-list';
 import { grantP2cMerchantLevel } from './helpers/p2c-merchants';
 import { p2cClientServer } from './helpers/p2c-payments';
+import { caller } from './helpers/security';
 
 // USDT at 81 RUB: the client's rate is 79.38 RUB, so 1,500 RUB is ceil(150000 × 10^18 / 7938)
 // = 18896447467876039305 smallest units for the merchant (tests/server/p2c-pay.test.ts works it out).
@@ -87,7 +88,8 @@ describe('the live list following real payments', () => {
       const taker = await p2c.merchant();
       await grantP2cMerchantLevel(p2c.db(), taker.userId);
       const heardBefore = [first.heard.length, second.heard.length];
-      const taken = await taker.send('POST', `/p2c/payments/take/${payment.id}`);
+      const { token } = await createSession(p2c.db(), taker.userId, { now: p2c.now() });
+      const taken = await caller(p2c.server(), token)('POST', `/p2c/payments/take/${payment.id}`);
       expect(taken.statusCode).toBe(200);
 
       // The list was [older, payment]: the taken one goes from position 1 on both, numbered next.
