@@ -18,7 +18,8 @@ const styles = `${operatorPageStyles}
 input[type=text],textarea{width:100%;padding:10px;border:1px solid var(--line);border-radius:8px;background:var(--field);color:var(--text);font:inherit}
 textarea{min-height:84px;overflow-wrap:anywhere}
 .paid{color:var(--good);font-weight:600}.unpaid{color:var(--warn)}.expired{color:var(--hint)}
-li{margin:4px 0;overflow-wrap:anywhere}`;
+li{margin:4px 0;overflow-wrap:anywhere}
+section>h2:first-child{margin-top:0}dd,.hint{min-width:0;overflow-wrap:anywhere}dl{margin-bottom:12px}`;
 
 function document(language: 'en' | 'ru', title: string, body: string, script: boolean): string {
   const scriptTag = script ? `<script src="${localShopScriptPath}" defer></script>` : '';
