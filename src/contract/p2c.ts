@@ -580,7 +580,7 @@ export const p2cEndpoints = {
     auth: true,
     upload: true,
   }),
-  /** `created` with at least one document → `pending` (support's queue). */
+  /** `created`, `requested_verification` or `rejected`, with a document uploaded since support's last decision → `pending` (support's queue). */
   submitAccount: defineEndpoint({
     method: 'POST',
     path: '/p2c/accounts/:id/submit',

@@ -226,6 +226,25 @@ describe('P2C payment accounts', () => {
     expect(edited).toMatchObject({ status: 'created', number: '2200700000000009', bank: { id: 'vtb', name: 'VTB' } });
   });
 
+  it('sends a rejected account again once a new document is uploaded', async () => {
+    const merchant = await p2c.merchant();
+    const created = ok(await merchant.send('POST', '/p2c/accounts', card(freshCardNumber())), p2cAccount);
+    await p2c.uploadDocument(merchant, created.id);
+    ok(await merchant.send('POST', `/p2c/accounts/${created.id}/submit`), p2cAccount);
+    ok(
+      await p2c.support().send('POST', `/operator/p2c/accounts/${created.id}/decide`, {
+        decision: 'reject',
+        note: 'The photo is blurred',
+      }),
+      operatorP2cAccount,
+    );
+    expectError(await merchant.send('POST', `/p2c/accounts/${created.id}/submit`), 422, 'account_document_required');
+    await p2c.uploadDocument(merchant, created.id);
+    const sent = ok(await merchant.send('POST', `/p2c/accounts/${created.id}/submit`), p2cAccount);
+    expect(sent.status).toBe('pending');
+    expect(sent.documents.map((document) => document.status).sort()).toEqual(['rejected', 'uploaded']);
+  });
+
   it('disables an active account and enables it again, refusing either from the wrong status', async () => {
     const merchant = await p2c.merchant();
     const account = await p2c.activeAccount(merchant);

@@ -42,8 +42,11 @@ export const maxAccountDocuments = 10;
 
 /** The statuses in which the merchant may edit the account (an edit returns it to `created`). */
 const editable: readonly P2cAccountStatus[] = ['created', 'requested_verification', 'rejected'];
-/** The statuses in which documents are added and the account is submitted. */
-const collecting: readonly P2cAccountStatus[] = ['created', 'requested_verification'];
+/**
+ * The statuses in which documents are added and the account is submitted: a rejected account may
+ * be sent again with new documents, as it is or after an edit.
+ */
+const collecting: readonly P2cAccountStatus[] = ['created', 'requested_verification', 'rejected'];
 
 export const accountErrors = {
   notFound: () => new ApiError(404, p2cErrorCodes.accountNotFound, 'No such payment account'),
@@ -272,7 +275,7 @@ async function raceLost(deps: AccountDependencies, userId: number, accountId: nu
 
 /**
  * Receives one document (the uploads module's rules: image or PDF, 10 MB, quota) for an account
- * in `created` or `requested_verification`, `uploaded` until support decides on the account.
+ * in `created`, `requested_verification` or `rejected`, `uploaded` until support decides on it.
  */
 export async function addAccountDocument(
   deps: AccountDependencies,
@@ -296,8 +299,9 @@ export async function addAccountDocument(
 }
 
 /**
- * `created` or `requested_verification` → `pending` (support's queue), when at least one document
- * uploaded since support's last decision waits for it (422 `account_document_required` otherwise).
+ * `created`, `requested_verification` or `rejected` → `pending` (support's queue), when at least
+ * one document uploaded since support's last decision waits for it (422
+ * `account_document_required` otherwise); a rejected account's number must still be free.
  */
 export async function submitAccount(
   deps: AccountDependencies,
@@ -312,6 +316,8 @@ export async function submitAccount(
     .from(p2cAccountDocuments)
     .where(and(eq(p2cAccountDocuments.accountId, row.id), eq(p2cAccountDocuments.status, 'uploaded')));
   if ((waiting?.documents ?? 0) === 0) throw accountErrors.documentRequired();
+  // While it was rejected, another merchant may have added the same number.
+  if (row.status === 'rejected') await assertNotDuplicate(deps.db, userId, row.numberDigest, row.id);
   const [updated] = await deps.db
     .update(p2cAccounts)
     .set({ status: 'pending', updatedAt: deps.now() })
