@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { p2cEndpoints } from '../../src/contract/p2c';
 import { parseP2cQrLink } from '../../src/contract/p2c-qr-link';
 import { uploadMediaTypeOf } from '../../src/contract/uploadFileType';
 import { paymentSystemCodes } from '../../src/server/db/schema/p2c';
-import { createTestServer, type TestServer } from './helpers/test-server';
+import { caller, ok } from './helpers/security';
+import { createTestServer, signInTestUser, type TestServer } from './helpers/test-server';
 
 const origin = 'http://localhost';
 
@@ -59,6 +61,26 @@ describe('the local shop and bank stand-ins', () => {
     expect(shown.body).toContain('<p id="status" aria-live="polite"><span class="unpaid">Not paid yet</span></p>');
     expect(shown.body).toContain('<script src="/local/shop/shop.js" defer></script>');
     expect(shown.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers what the issued code asks for through GET /p2c/qr/{id}, then paid once the bank pays it', async () => {
+    const { id, link } = await issue('1500');
+    const { token } = await signInTestUser(server.database, { lifetimeMs: 86_400_000 });
+    const send = caller(server, token);
+
+    const answer = ok(await send('GET', `/p2c/qr/${id}`), p2cEndpoints.getQrCode.response);
+    expect(answer.qr).toEqual({
+      id,
+      type: 'nspk',
+      payee: { name: 'Romashka Coffee', bank_name: 'Sberbank' },
+      fiat_amount: '1500',
+      fiat: 'RUB',
+      purpose: null,
+      state: 'payable',
+    });
+
+    expect((await post('/local/bank', { link })).statusCode).toBe(303);
+    expect(ok(await send('GET', `/p2c/qr/${id}`), p2cEndpoints.getQrCode.response).qr.state).toBe('paid');
   });
 
   it('refuses an amount that is not one, or out of range, and issues nothing', async () => {
