@@ -154,7 +154,11 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
         signedIn.set(socket, { userId, tokenHash: hashSessionToken(token) });
         next();
       },
-      (error: unknown) => next(error instanceof Error ? error : new Error('unauthorized')),
+      (error: unknown) => {
+        // The client learns only that it may try again; the reason goes to the log.
+        app.log.error({ err: error }, 'The P2C live list could not check a session');
+        next(new Error('unavailable'));
+      },
     );
   });
 
