@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { type P2cAccount, p2cAccount } from '../../../src/contract/p2c';
+import { levelSteps } from '../../../src/contract/verification';
 import type { Database } from '../../../src/server/db/database';
 import { p2cPaymentHistory, p2cPayments } from '../../../src/server/db/schema/p2c';
 import { verificationSteps } from '../../../src/server/db/schema/verification';
@@ -52,18 +53,15 @@ export interface PendingPaymentTerms {
 
 /** Every step of the `p2c-merchant` level completed, as the identity provider's approvals leave them. */
 export async function grantP2cMerchantLevel(db: Database, userId: number): Promise<void> {
-  const steps = ['PHONE_NUMBER', 'BASIC', 'SUMSUB_BASIC', 'SUMSUB_ADDRESS', 'SUMSUB_VIDEO'] as const;
-  await db
-    .insert(verificationSteps)
-    .values(
-      steps.map((type) => ({
-        userId,
-        type,
-        status: 'completed' as const,
-        result: 'OK' as const,
-        updatedAt: new Date(),
-      })),
-    );
+  await db.insert(verificationSteps).values(
+    levelSteps['p2c-merchant'].map((type) => ({
+      userId,
+      type,
+      status: 'completed' as const,
+      result: 'OK' as const,
+      updatedAt: new Date(),
+    })),
+  );
 }
 
 let nextCard = 1;
