@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
-import { resultAnswer } from './security';
+import { resultAnswer } from './result-answer';
 import { addressName } from './wallet-names';
 import { isoDateTime, networkId } from './wallet-operations';
 

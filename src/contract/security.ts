@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { opaqueToken } from './opaque-token';
+import { resultAnswer } from './result-answer';
+import { deviceId, getSecurityEndpoint } from './security-info';
 
 /** Passcode: digits only, exactly 4 (spec 001 s.5, s.9). */
 export const passCodeLength = 4;
@@ -40,35 +42,13 @@ export const backupEmail = z.pipe(
 );
 
 export { opaqueToken } from './opaque-token';
-/** A device id sent with biometric calls. */
-export const deviceId = z.string().check(z.minLength(1), z.maxLength(128));
+export { deviceId, type SecurityInfo, securityInfo } from './security-info';
 /** The operation a confirmation token is bound to, e.g. an order's 64-character unique hash. */
 export const operationHash = z.string().check(z.minLength(1), z.maxLength(256));
 
-export const resultAnswer = z.object({ result: z.boolean() });
+export { resultAnswer } from './result-answer';
 export const tokenAnswer = z.object({ token: z.string() });
 export const idAnswer = z.object({ id: z.string() });
-
-export const securityInfo = z.object({
-  /** A passcode is set and confirmed in the bot chat. */
-  passCode: z.boolean(),
-  /** A passcode was set and waits for the bot confirmation. */
-  passCodePending: z.boolean(),
-  email: z.nullable(z.string()),
-  isEmailConfirmed: z.boolean(),
-  /** Biometrics are enabled for the device of the query. */
-  biometric: z.boolean(),
-  /** Seconds the passcode check stays locked, or null when it is open (or locked for the day). */
-  lockSeconds: z.nullable(z.number()),
-  /** The day's lockouts are used up: passcode checks are refused until the day rolls over. */
-  attemptsExhausted: z.boolean(),
-  /**
-   * Withdrawals (and P2P releases) are paused until this moment (ISO 8601) after a passcode
-   * recovery or a backup e-mail change; null or absent: money may leave.
-   */
-  outflowsHeldUntil: z.optional(z.nullable(z.string())),
-});
-export type SecurityInfo = z.infer<typeof securityInfo>;
 
 /** `data` of a 429: how long to wait. Absent on the daily cap (contact support). */
 export const waitData = z.object({ seconds: z.number() });
@@ -143,14 +123,7 @@ export const securityErrorCodes = {
 } as const;
 
 export const securityEndpoints = {
-  getSecurity: defineEndpoint({
-    method: 'GET',
-    path: '/security',
-    query: z.object({ deviceId: z.optional(deviceId) }),
-    response: securityInfo,
-    errors: [401],
-    auth: true,
-  }),
+  getSecurity: getSecurityEndpoint,
   /** set-passcode: needs a confirmed e-mail; active after the bot confirmation. */
   setPassCode: defineEndpoint({
     method: 'POST',

@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint';
 import { type VerificationLevel, verificationLevel } from './verification-level';
+import { getVerificationEndpoint, sectionStatus } from './verification-overview';
 import { visibleText } from './visible-text';
+
+export {
+  type SectionStatus,
+  sectionStatus,
+  sectionStatuses,
+  type VerificationOverview,
+  verificationOverview,
+} from './verification-overview';
 
 /**
  * Verification (spec 000 s.3, s.4, s.7; spec 001 "Verification status"). The spec gives the
@@ -32,10 +41,6 @@ export const levelSteps: Readonly<Record<VerificationLevel, readonly Verificatio
 export const providerStepTypes = ['SUMSUB_BASIC', 'SUMSUB_ADDRESS', 'SUMSUB_VIDEO'] as const;
 export const providerStepType = z.enum(providerStepTypes);
 export type ProviderStepType = z.infer<typeof providerStepType>;
-
-export const sectionStatuses = ['action_required', 'completed', 'blocked'] as const;
-export const sectionStatus = z.enum(sectionStatuses);
-export type SectionStatus = z.infer<typeof sectionStatus>;
 
 export const stepStatuses = ['not_started', 'in_progress', 'completed', 'rejected', 'blocked'] as const;
 export const stepStatus = z.enum(stepStatuses);
@@ -74,16 +79,6 @@ export const verificationFlow = z.object({
   steps: z.array(verificationStep),
 });
 export type VerificationFlow = z.infer<typeof verificationFlow>;
-
-/** `GET /verification`: every level's status and the two facts the P2P market asks (spec 001). */
-export const verificationOverview = z.object({
-  levels: z.array(z.object({ level: verificationLevel, status: sectionStatus })),
-  passport: z.object({ completed: z.boolean() }),
-  address: z.object({ completed: z.boolean() }),
-  /** The verified phone number, masked but for the last four digits, or null. */
-  phone: z.nullable(z.string()),
-});
-export type VerificationOverview = z.infer<typeof verificationOverview>;
 
 /** ISO 3166-1 alpha-2. */
 export const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'));
@@ -157,13 +152,7 @@ const sectionParams = z.object({ section: verificationLevel });
 const providerStepParams = z.object({ type: providerStepType });
 
 export const verificationEndpoints = {
-  getVerification: defineEndpoint({
-    method: 'GET',
-    path: '/verification',
-    response: verificationOverview,
-    errors: [401],
-    auth: true,
-  }),
+  getVerification: getVerificationEndpoint,
   getVerificationFlow: defineEndpoint({
     method: 'GET',
     path: '/verification-flow/:section',

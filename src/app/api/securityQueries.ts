@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { securityEndpoints } from '../../contract/security.ts';
+import { getSecurityEndpoint } from '../../contract/security-info.ts';
 import { settingsEndpoints, type UserSettings } from '../../contract/settings.ts';
 import { sessionQueryKey } from '../lib/session.ts';
 import { mergeSettings } from '../lib/signedInSettings.ts';
@@ -13,6 +13,7 @@ import { call } from './call.ts';
  * - `securityQueryOptions(deviceId)`: `GET /security?deviceId=` (passcode on / pending, e-mail
  *   and whether it is confirmed, biometrics for this device, `lockSeconds`, `attemptsExhausted`).
  *   Never cached for long: a lockout or a bot confirmation changes it behind our back.
+ * - `sessionsQueryOptions()` (api/sessionsQueries.ts, with the security pages): the signed-in devices;
  * - `fetchSettings(queryClient)`: `GET /user/settings`, merged into the session's settings query
  *   (`['user', 'settings']`) so every screen sees the new `passCode` / `email` flags.
  * - `refreshSecurity(queryClient)`: after any change, both are refetched.
@@ -22,16 +23,7 @@ export const securityQueryKey = ['security'] as const;
 export function securityQueryOptions(deviceId: string | null = null) {
   return queryOptions({
     queryKey: [...securityQueryKey, deviceId ?? ''] as const,
-    queryFn: ({ signal }) => call(securityEndpoints.getSecurity, { query: deviceId ? { deviceId } : {}, signal }),
-    staleTime: 0,
-  });
-}
-
-/** GET /security/sessions: the signed-in devices (under the security key, so a refresh includes it). */
-export function sessionsQueryOptions() {
-  return queryOptions({
-    queryKey: [...securityQueryKey, 'sessions'] as const,
-    queryFn: ({ signal }) => call(securityEndpoints.listSessions, { signal }),
+    queryFn: ({ signal }) => call(getSecurityEndpoint, { query: deviceId ? { deviceId } : {}, signal }),
     staleTime: 0,
   });
 }

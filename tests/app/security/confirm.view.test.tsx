@@ -15,14 +15,18 @@
  * failure must show. Nothing here reads the machine's context or compares it with itself.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Biometry, Platform } from '../../../src/app/platform/types.ts';
 import {
   type PasscodeConfirmActor,
   PasscodeConfirmView,
 } from '../../../src/app/ui/passcodeConfirm/PasscodeConfirmView.tsx';
-import { biometricSuggestedKey, providePasscodeConfirm } from '../../../src/app/ui/passcodeConfirm/passcodeConfirm.ts';
+import {
+  biometricSuggestedKey,
+  loadPasscodeCalls,
+  providePasscodeConfirm,
+} from '../../../src/app/ui/passcodeConfirm/passcodeConfirm.ts';
 import {
   type ActorSettle,
   coverageOf,
@@ -454,6 +458,11 @@ describe('the paths reach every state and transition', () => {
 });
 
 describe.each(SCENARIOS)('the passcode confirmation on screen (%s)', (scenario) => {
+  // The calls load with the view (passcodeConfirm.ts, `loadPasscodeCalls`); here they have arrived,
+  // as in the app once the keypad has shown for a moment, so a submit's request leaves at once.
+  beforeAll(async () => {
+    await loadPasscodeCalls();
+  });
   beforeEach(() => {
     vi.useFakeTimers(HELD_SERVER_FAKE_TIMERS);
   });

@@ -10,7 +10,8 @@ import { type SessionTarget, sessionEndMachine } from '../../../../machines/sess
 import { type SecurityInfo, securityEndpoints } from '../../../contract/security.ts';
 import { call } from '../../api/call.ts';
 import { isUnauthorized } from '../../api/errors.ts';
-import { refreshSecurity, securityQueryOptions, sessionsQueryOptions } from '../../api/securityQueries.ts';
+import { refreshSecurity, securityQueryOptions } from '../../api/securityQueries.ts';
+import { sessionsQueryOptions } from '../../api/sessionsQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { formatShortDate } from '../../lib/dates.ts';
 import { deviceId } from '../../lib/deviceId.ts';

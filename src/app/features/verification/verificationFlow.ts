@@ -11,7 +11,8 @@ import {
 import type { VerificationLevel } from '../../../contract/verification-level.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
-import { verificationFlowQueryOptions, verificationQueryKey } from '../../api/verificationQueries.ts';
+import { verificationFlowQueryOptions } from '../../api/verificationFlowQueries.ts';
+import { verificationQueryKey } from '../../api/verificationQueries.ts';
 import type { Platform } from '../../platform/types.ts';
 import type { VerificationUrlStep } from './verificationFlowUrl.ts';
 

@@ -1,19 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
-import { shortenAddress } from '../../lib/address.ts';
-import { addressFromPaymentLink } from '../../lib/paymentAddress.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Cell, CellButton } from '../../ui/Cell.tsx';
-import { Empty, LoadFailed, Loading } from '../../ui/LoadStates.tsx';
-import { Section } from '../../ui/Section.tsx';
-import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { addressPickerQueryOptions } from './addressBook.ts';
 import type { WithdrawActor } from './withdraw.ts';
+
+// The address book's sheet and the payment-link grammar load when the person opens the book or
+// has scanned a code: the address step paints without them.
+const AddressBookSheet = lazy(() =>
+  import('./AddressBookSheet.tsx').then(({ AddressBookSheet }) => ({ default: AddressBookSheet })),
+);
 
 /** The async Clipboard API's read, where this browser has one (the button is hidden otherwise). */
 function clipboardReader(): (() => Promise<string>) | null {
@@ -59,7 +57,9 @@ export function AddressField({
   };
   const scan = async (open: (prompt: string) => Promise<string | null>) => {
     const text = await open(t`Scan the address QR code`);
-    if (text !== null) setAddress(addressFromPaymentLink(text));
+    if (text === null) return;
+    const { addressFromPaymentLink } = await import('../../lib/paymentAddress.ts');
+    setAddress(addressFromPaymentLink(text));
   };
 
   return (
@@ -91,42 +91,18 @@ export function AddressField({
           </Button>
         ) : null}
       </div>
-      <Sheet open={picking} title={<Trans>Address book</Trans>} onClose={() => setPicking(false)}>
-        <SavedAddresses
-          network={network}
-          onPick={(picked) => {
-            setAddress(picked);
-            setPicking(false);
-          }}
-        />
-      </Sheet>
+      {picking ? (
+        <Suspense fallback={null}>
+          <AddressBookSheet
+            network={network}
+            onPick={(picked) => {
+              setAddress(picked);
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-/** The saved addresses of the network (GET /wallet/address-book?network=), each a button. */
-function SavedAddresses({ network, onPick }: { network: NetworkId; onPick: (address: string) => void }) {
-  const entries = useQuery(addressPickerQueryOptions(network));
-  if (entries.isPending) return <Loading />;
-  if (entries.isError)
-    return (
-      <LoadFailed message={<Trans>Couldn’t load the address book.</Trans>} onRetry={() => void entries.refetch()} />
-    );
-  if (entries.data.items.length === 0)
-    return (
-      <Empty>
-        <p>
-          <Trans>No saved addresses on this network yet.</Trans>
-        </p>
-      </Empty>
-    );
-  return (
-    <Section>
-      {entries.data.items.map((entry) => (
-        <CellButton key={entry.id} onClick={() => onPick(entry.address)}>
-          <Cell title={entry.title} subtitle={<span className="withdraw-mono">{shortenAddress(entry.address)}</span>} />
-        </CellButton>
-      ))}
-    </Section>
   );
 }

@@ -3,8 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { formatAssetAmount } from '../../lib/money.ts';
 import { AssetChoiceList } from '../../ui/AssetChoiceList.tsx';
 import { AssetChoicePage } from '../../ui/AssetChoicePage.tsx';
+import { withdrawNetworksFor } from './addressNetworks.ts';
 import { WithdrawDataGate } from './WithdrawDataGate.tsx';
-import { availableOf, withdrawAssets, withdrawNetworksFor } from './withdrawChoices.ts';
+import { availableOf, withdrawAssets } from './withdrawChoices.ts';
 
 /**
  * /wallet/withdraw: the crypto assets that can be withdrawn, those with a balance first, each with

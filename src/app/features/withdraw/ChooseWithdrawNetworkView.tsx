@@ -4,8 +4,9 @@ import { formatAssetAmount } from '../../lib/money.ts';
 import { BackLink } from '../../ui/BackLink.tsx';
 import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { withdrawNetworksFor } from './addressNetworks.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
-import { withdrawAssets, withdrawNetworksFor } from './withdrawChoices.ts';
+import { withdrawAssets } from './withdrawChoices.ts';
 
 /**
  * /wallet/withdraw/{asset}: the networks the asset can be sent on, each with its fee. With only

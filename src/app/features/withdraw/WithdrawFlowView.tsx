@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { loadPasscodeCalls } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
@@ -25,7 +26,7 @@ import type { WithdrawNetwork } from './withdrawChoices.ts';
 import { addressErrorMessage, amountErrorMessage, submitErrorMessage } from './withdrawMessages.ts';
 import './withdraw.css';
 
-// The passcode step is the last one: its view loads while the review shows, not with the form.
+// The passcode step is the last one: its view and calls load while the review shows, not with the form.
 const loadPasscodeView = () => import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx');
 const PasscodeConfirmView = lazy(() =>
   loadPasscodeView().then(({ PasscodeConfirmView }) => ({ default: PasscodeConfirmView })),
@@ -192,6 +193,7 @@ function AmountScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
 function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) {
   useEffect(() => {
     void loadPasscodeView();
+    void loadPasscodeCalls();
   }, []);
   const { t } = useLingui();
   const { amount, fee, address } = snapshot.context;

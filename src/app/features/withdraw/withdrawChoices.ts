@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { AssetCatalogue, AssetNetwork, CryptoAsset } from '../../../contract/wallet.ts';
 import { type AssetBalance, type NetworkId, networkId } from '../../../contract/wallet-operations.ts';
-import { networksOfAddress } from '../../lib/paymentAddress.ts';
 
 /**
  * Which assets and networks a person may withdraw (spec 000 s.2, s.3): enabled crypto assets with
@@ -17,17 +16,6 @@ function isWithdrawNetwork(network: AssetNetwork): network is WithdrawNetwork {
 
 export function withdrawNetworks(asset: CryptoAsset): WithdrawNetwork[] {
   return Object.values(asset.networks).filter(isWithdrawNetwork);
-}
-
-/**
- * The networks of `asset` a withdrawal to `address` can go on: those whose address format it has
- * (a scanned address), or all of them when no address is given.
- */
-export function withdrawNetworksFor(asset: CryptoAsset, address: string | undefined): WithdrawNetwork[] {
-  const networks = withdrawNetworks(asset);
-  if (address === undefined) return networks;
-  const formats = networksOfAddress(address);
-  return networks.filter((network) => formats.includes(network.network));
 }
 
 /** What can be spent of `code` now, in smallest units ("0" when the balance does not list it). */

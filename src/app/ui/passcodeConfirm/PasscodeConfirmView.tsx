@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { biometricsUsable, PASSCODE_LENGTH } from '../../../../machines/passcode/rules.ts';
 import type { PasscodeConfirmError, passcodeConfirmMachine } from '../../../../machines/passcodeConfirm.machine.ts';
@@ -24,6 +24,7 @@ import {
   useErrorToast,
   usePasteDigits,
 } from './parts.tsx';
+import { loadPasscodeCalls } from './passcodeConfirm.ts';
 
 export type PasscodeConfirmActor = ActorRefFrom<typeof passcodeConfirmMachine>;
 type Snapshot = SnapshotFrom<typeof passcodeConfirmMachine>;
@@ -78,6 +79,10 @@ export function PasscodeConfirmView({
   const busy = snapshot.hasTag('busy');
   const locked = snapshot.hasTag('locked');
   const lockout = lockoutChild(snapshot.children);
+  // The calls the keypad and biometrics make: on their way while the person types.
+  useEffect(() => {
+    void loadPasscodeCalls();
+  }, []);
 
   useErrorToast(toastMessage(error));
   usePasteDigits(keypad && !busy, (text) => actor.send({ type: 'code.paste', text }));

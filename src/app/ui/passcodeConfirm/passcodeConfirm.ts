@@ -1,5 +1,3 @@
-import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { BiometricSuggestionFacts } from '../../../../machines/passcode/rules.ts';
@@ -8,11 +6,7 @@ import {
   type PasscodeConfirmInput,
   passcodeConfirmMachine,
 } from '../../../../machines/passcodeConfirm.machine.ts';
-import { type SecurityInfo, securityEndpoints } from '../../../contract/security.ts';
-import { call } from '../../api/call.ts';
-import { toApiError } from '../../api/errors.ts';
-import { deviceId } from '../../lib/deviceId.ts';
-import { attemptsLeftFrom, waitSecondsOf } from '../../lib/securityMessages.ts';
+import type { SecurityInfo } from '../../../contract/security-info.ts';
 import type { Platform } from '../../platform/types.ts';
 
 /**
@@ -33,26 +27,12 @@ import type { Platform } from '../../platform/types.ts';
  * - `rememberSuggestion`: today's date (ISO) in local storage under `biometricSuggestedKey`.
  *
  * Every call rejects with `{ status, seconds? }` (the status, null without an answer; the 429's
- * `data.seconds`), which is what the machine's `classifySecurityFailure` reads.
+ * `data.seconds`), which is what the machine's `classifySecurityFailure` reads. The calls are in
+ * passcodeCalls.ts, loaded with the passcode step (`loadPasscodeCalls`).
  */
 
 /** Local storage: when biometrics were last suggested (spec 001 s.3 "Local storage"). */
 export const biometricSuggestedKey = 'kopilka.biometricSuggestedAt';
-
-/**
- * What a security call threw, as the passcode machines read it: the status, a 429's seconds and
- * a refused passcode's attempts left (each only when the answer says).
- */
-export function toSecurityFailure(thrown: unknown): { status: number | null; seconds?: number; attemptsLeft?: number } {
-  const status = toApiError(thrown)?.code ?? null;
-  const seconds = waitSecondsOf(thrown);
-  const attemptsLeft = attemptsLeftFrom(thrown);
-  return {
-    status,
-    ...(seconds === null ? {} : { seconds }),
-    ...(attemptsLeft === null ? {} : { attemptsLeft }),
-  };
-}
 
 /** A fresh operation hash for a confirmation token that is not bound to an order (addBiometric). */
 export function freshHash(): string {
@@ -131,49 +111,25 @@ export function confirmInput(
   return info.lockSeconds !== null && info.lockSeconds > 0 ? { ...input, unlockIn: info.lockSeconds } : input;
 }
 
+/**
+ * The calls (passcodeCalls.ts), loaded with the passcode step: its view starts the download when it
+ * shows, and a call waits for it if it has not arrived yet.
+ */
+export const loadPasscodeCalls = () => import('./passcodeCalls.ts');
+
 export function providePasscodeConfirm(platform: Platform, storage: Storage | null, now: () => number = Date.now) {
   return passcodeConfirmMachine.provide({
     actors: {
-      confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(async ({ input, signal }) => {
-        try {
-          const answer = await call(securityEndpoints.passCodeToken, { body: input, signal });
-          return answer.token;
-        } catch (thrown) {
-          throw toSecurityFailure(thrown);
-        }
-      }),
+      confirmPasscode: fromPromise<string, ConfirmPasscodeInput>(async ({ input, signal }) =>
+        (await loadPasscodeCalls()).confirmPasscode(input, signal),
+      ),
       authenticateBiometric: fromPromise<
         string | null,
         { transactionType: ConfirmPasscodeInput['transactionType']; hash: string }
-      >(async ({ input, signal }) => {
-        if (!platform.biometry) throw new Error('Biometrics are not available here');
-        const token = await platform.biometry.authenticate(i18n._(msg`Confirm the operation`));
-        if (token === null) return null;
-        try {
-          const answer = await call(securityEndpoints.biometricToken, {
-            body: { deviceId: deviceId(), token, ...input },
-            signal,
-          });
-          return answer.token;
-        } catch (thrown) {
-          throw toSecurityFailure(thrown);
-        }
-      }),
-      enrolBiometric: fromPromise<void, { code: string }>(async ({ input, signal }) => {
-        const biometry = platform.biometry;
-        if (!biometry) throw new Error('Biometrics are not available here');
-        const access = (await biometry.accessGranted()) || (await biometry.requestAccess());
-        if (!access) throw new Error('Access to biometrics was refused');
-        const confirmation = await call(securityEndpoints.passCodeToken, {
-          body: { code: input.code, transactionType: 'addBiometric', hash: freshHash() },
-          signal,
-        });
-        const added = await call(securityEndpoints.addBiometric, {
-          body: { deviceId: deviceId(), passCodeConfirmationToken: confirmation.token },
-          signal,
-        });
-        if (!(await biometry.storeToken(added.token))) throw new Error('The biometric token was not stored');
-      }),
+      >(async ({ input, signal }) => (await loadPasscodeCalls()).authenticateBiometric(platform, input, signal)),
+      enrolBiometric: fromPromise<void, { code: string }>(async ({ input, signal }) =>
+        (await loadPasscodeCalls()).enrolBiometric(platform, input.code, signal),
+      ),
     },
     actions: {
       errorHaptics: () => platform.haptic('error'),

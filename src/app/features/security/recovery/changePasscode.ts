@@ -5,7 +5,7 @@ import { securityEndpoints } from '../../../../contract/security.ts';
 import { call } from '../../../api/call.ts';
 import { refreshSecurity } from '../../../api/securityQueries.ts';
 import type { Platform } from '../../../platform/types.ts';
-import { toSecurityFailure } from '../../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { toSecurityFailure } from '../../../ui/passcodeConfirm/passcodeCalls.ts';
 
 /**
  * The change-passcode ("forgot passcode") machine (machines/changePasscode.machine.ts) wired to
