@@ -17,8 +17,9 @@ import { type PasscodeConfirmInput, passcodeConfirmMachine } from './passcodeCon
  *   (the view asks to verify for p2c-client: `verify` → `verifying`, final); no answer `loadFailed`.
  * - `quote` shows the code and the quote. The quote holds 30 s: 25 s after it came (`quoteRefresh`)
  *   it is fetched again (`quote.refreshing`), a failed refresh tries again after 5 s. `asset.set`
- *   quotes in the other asset. `pay`: without a passcode → `settingPasscode` (final: the view opens
- *   the set-passcode flow with the strict suggestion), else `passcode`.
+ *   quotes in the other asset. `pay`: when the settings say the caller may not pay
+ *   (`canPay`, `can_create_p2c_order`) → `forbidden`; without a passcode → `settingPasscode`
+ *   (final: the view opens the set-passcode flow with the strict suggestion); else `passcode`.
  * - `passcode` invokes passcodeConfirm (child `passcode`) for `p2c_qr` with the payment's
  *   `unique_hash`; its token goes on to `paying` (`payCode`). Refusals: `quote_expired` → `quote`
  *   with the fresh quote of its data (`quoteRenewed`); `invalid_token` → the passcode again;
@@ -59,6 +60,8 @@ export type QrPaymentPasscodeFacts = Omit<PasscodeConfirmInput, 'transactionType
 
 export interface QrPaymentInput {
   start: QrPaymentStart;
+  /** The settings' `can_create_p2c_order`: false sends Pay to the verification prompt at once. */
+  canPay: boolean;
   hasPasscode: boolean;
   passcode: QrPaymentPasscodeFacts;
 }
@@ -104,6 +107,7 @@ export interface QrPaymentContext {
   qrId: string | null;
   paymentId: number | null;
   asset: P2cAsset;
+  canPay: boolean;
   hasPasscode: boolean;
   passcode: QrPaymentPasscodeFacts;
   code: P2cQrCode | null;
@@ -275,6 +279,7 @@ export const qrPaymentMachine = setup({
     payable: (_, params: { answer: LookupAnswer }) =>
       params.answer.qr.state === 'payable' && params.answer.quote !== null,
     otherAsset: ({ context, event }) => event.type === 'asset.set' && event.asset !== context.asset,
+    cannotPay: ({ context }) => !context.canPay,
     noPasscode: ({ context }) => !context.hasPasscode,
     noAnswer: (_, params: { error: unknown }) => {
       const status = failureStatus(params.error);
@@ -308,6 +313,7 @@ export const qrPaymentMachine = setup({
     qrId: input.start.kind === 'code' ? input.start.qrId : null,
     paymentId: input.start.kind === 'payment' ? input.start.paymentId : null,
     asset: input.start.kind === 'code' ? input.start.asset : 'USDT',
+    canPay: input.canPay,
     hasPasscode: input.hasPasscode,
     passcode: input.passcode,
     code: null,
@@ -408,6 +414,11 @@ export const qrPaymentMachine = setup({
       on: {
         'asset.set': { guard: 'otherAsset', target: 'looking', actions: 'setAsset' },
         pay: [
+          {
+            description: 'Not allowed to pay yet (can_create_p2c_order): verify first, no passcode typed in vain.',
+            guard: 'cannotPay',
+            target: 'forbidden',
+          },
           {
             description: 'No passcode: set one first (the strict suggestion).',
             guard: 'noPasscode',

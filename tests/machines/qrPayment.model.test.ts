@@ -253,6 +253,18 @@ describe('QR payment rules', () => {
     actor.stop();
   });
 
+  it('sends a client the settings do not let pay (can_create_p2c_order) to verify, before any passcode', async () => {
+    const { actor, fakes } = start('a client not verified yet');
+    fakes.settle({ type: 'actor.done', id: 'lookupCode', output: LOOKUPS['the code in USDT'] });
+    await flush();
+    actor.send({ type: 'pay' });
+    expect(actor.getSnapshot().hasTag('forbidden')).toBe(true);
+    expect(actor.getSnapshot().children.passcode).toBeUndefined();
+    actor.send({ type: 'verify' });
+    expect(actor.getSnapshot().hasTag('verify')).toBe(true);
+    actor.stop();
+  });
+
   it('opens the caller’s own unfinished payment of a rescanned code instead of paying twice', async () => {
     const { actor, fakes } = start();
     fakes.settle({ type: 'actor.done', id: 'lookupCode', output: LOOKUPS['the caller’s own payment of it'] });

@@ -123,6 +123,7 @@ export function paymentIn(status: P2cClientStatus): P2cClientPayment {
 
 export type ScenarioName =
   | 'a client scanning a code'
+  | 'a client not verified yet'
   | 'a client without a passcode'
   | 'a payment opened by its id'
   | 'a payment the app holds';
@@ -148,7 +149,7 @@ const disputeEvents: QrPaymentEvent[] = [
 export const SCENARIOS: readonly QrPaymentScenario[] = [
   {
     name: 'a client scanning a code',
-    input: { start: codeStart, hasPasscode: true, passcode },
+    input: { start: codeStart, canPay: true, hasPasscode: true, passcode },
     userEvents: [
       { type: 'asset.set', asset: 'TON' },
       { type: 'asset.set', asset: 'USDT' },
@@ -159,19 +160,30 @@ export const SCENARIOS: readonly QrPaymentScenario[] = [
     ],
   },
   {
+    name: 'a client not verified yet',
+    input: { start: codeStart, canPay: false, hasPasscode: false, passcode },
+    userEvents: [{ type: 'pay' }, { type: 'verify' }],
+  },
+  {
     name: 'a client without a passcode',
-    input: { start: codeStart, hasPasscode: false, passcode },
+    input: { start: codeStart, canPay: true, hasPasscode: false, passcode },
     userEvents: [{ type: 'pay' }],
   },
   {
     name: 'a payment opened by its id',
-    input: { start: { kind: 'payment', paymentId: PAYMENT_ID, payment: null }, hasPasscode: true, passcode },
+    input: {
+      start: { kind: 'payment', paymentId: PAYMENT_ID, payment: null },
+      canPay: true,
+      hasPasscode: true,
+      passcode,
+    },
     userEvents: [{ type: 'retry' }, ...disputeEvents],
   },
   {
     name: 'a payment the app holds',
     input: {
       start: { kind: 'payment', paymentId: PAYMENT_ID, payment: paymentIn('completed') },
+      canPay: true,
       hasPasscode: true,
       passcode,
     },
@@ -416,6 +428,7 @@ export type ExpectedScreen =
 /** The flow as the person has driven it so far: the screen, and what the flow remembers. */
 export interface ExpectedFlow {
   readonly screen: ExpectedScreen;
+  readonly canPay: boolean;
   readonly hasPasscode: boolean;
   /** Where a retry from `failed` goes: the code's lookup or the payment's. */
   readonly opensPayment: boolean;
@@ -441,9 +454,10 @@ export interface ExpectedFlow {
 }
 
 export function expectedStart(scenario: QrPaymentScenario): ExpectedFlow {
-  const { start, hasPasscode } = scenario.input;
+  const { start, canPay, hasPasscode } = scenario.input;
   const base: ExpectedFlow = {
     screen: 'loading',
+    canPay,
     hasPasscode,
     opensPayment: start.kind === 'payment',
     asset: 'USDT',
@@ -588,6 +602,7 @@ export function expectedAfter(flow: ExpectedFlow, event: ModelEvent<QrPaymentMac
       };
     case 'pay':
       if (flow.screen !== 'quote') return flow;
+      if (!flow.canPay) return { ...flow, screen: 'forbidden', refreshIn: null, refreshing: false };
       if (!flow.hasPasscode) return { ...flow, screen: 'setPasscode', refreshIn: null, refreshing: false };
       return { ...flow, screen: 'passcode', refusal: null, quoteRenewed: false, refreshIn: null, refreshing: false };
     case 'retry':

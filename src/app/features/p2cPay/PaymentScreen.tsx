@@ -76,8 +76,10 @@ export function PaymentScreen({ actor, snapshot }: ScreenProps) {
           title={<Trans>Receipt</Trans>}
           value={receiptAttached ? <Trans>Attached by the merchant</Trans> : <Trans>Not yet</Trans>}
         />
-        <Cell title={<Trans>Created</Trans>} value={date(payment.created_at)} />
-        {payment.completed_at !== null ? <Cell title={<Trans>Paid</Trans>} value={date(payment.completed_at)} /> : null}
+        <Cell title={<Trans context="P2C payment date">Created</Trans>} value={date(payment.created_at)} />
+        {payment.completed_at !== null ? (
+          <Cell title={<Trans context="P2C payment date">Paid</Trans>} value={date(payment.completed_at)} />
+        ) : null}
       </Section>
       {payment.dispute !== null ? (
         <Section header={<Trans>Dispute</Trans>}>

@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import type { QrPaymentInput } from '../../../../machines/qrPayment.machine.ts';
 import type { P2cClientPayment } from '../../../contract/p2c.ts';
+import { isPermitted } from '../../../contract/settings.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import type { FlowWrite } from '../../lib/flowUrl.ts';
@@ -35,29 +36,41 @@ export default function QrPayRoute({ search, onSearch, home }: QrPayRouteProps) 
   return (
     <SessionGate>
       {(settings) =>
-        settings.feature_flags.show_p2c === true ? <QrPayStart search={search} onSearch={onSearch} /> : home
+        settings.feature_flags.show_p2c === true ? (
+          <QrPayStart
+            search={search}
+            onSearch={onSearch}
+            canPay={isPermitted(settings.permissions, 'can_create_p2c_order')}
+          />
+        ) : (
+          home
+        )
       }
     </SessionGate>
   );
 }
 
-function QrPayStart({ search, onSearch }: Omit<QrPayRouteProps, 'home'>) {
+type FlowProps = Omit<QrPayRouteProps, 'home'>;
+
+function QrPayStart({ search, onSearch, canPay }: FlowProps & { canPay: boolean }) {
   if (search.payment !== undefined) {
     const paymentId = Number(search.payment);
     return <PaymentFlow key={paymentId} paymentId={paymentId} search={search} onSearch={onSearch} />;
   }
   if (search.id !== undefined) {
-    return <CodeFlow key={search.id} qrId={search.id} search={search} onSearch={onSearch} />;
+    return <CodeFlow key={search.id} qrId={search.id} canPay={canPay} search={search} onSearch={onSearch} />;
   }
   return <PasteCodePage onCode={(id) => onSearch({ id }, { replace: false, state: { flowTrail: ['quote'] } })} />;
 }
 
 /** A payment of the caller's: the page shows what the app last heard of it at once, then follows it. */
-function PaymentFlow({ paymentId, search, onSearch }: Omit<QrPayRouteProps, 'home'> & { paymentId: number }) {
+function PaymentFlow({ paymentId, search, onSearch }: FlowProps & { paymentId: number }) {
   const queryClient = useQueryClient();
   const [known] = useState(() => queryClient.getQueryData<P2cClientPayment>(clientPaymentKey(paymentId)) ?? null);
   const input: QrPaymentInput = {
     start: { kind: 'payment', paymentId, payment: known },
+    // No paying from a payment's page.
+    canPay: true,
     hasPasscode: true,
     passcode: noPasscodeFacts,
   };
@@ -68,7 +81,7 @@ function PaymentFlow({ paymentId, search, onSearch }: Omit<QrPayRouteProps, 'hom
  * A shop's code: what paying needs first, the security info (is a passcode set, a lockout running)
  * and whether the device's biometrics can be used.
  */
-function CodeFlow({ qrId, search, onSearch }: Omit<QrPayRouteProps, 'home'> & { qrId: string }) {
+function CodeFlow({ qrId, canPay, search, onSearch }: FlowProps & { qrId: string; canPay: boolean }) {
   const { t } = useLingui();
   const platform = usePlatform();
   const security = useQuery(securityQueryOptions(deviceId()));
@@ -99,13 +112,14 @@ function CodeFlow({ qrId, search, onSearch }: Omit<QrPayRouteProps, 'home'> & { 
   } = confirmInput({ platform, storage, biometricsAvailable }, security.data, 'p2c_qr', '', Date.now());
   const input: QrPaymentInput = {
     start: { kind: 'code', qrId, asset: search.asset ?? 'USDT' },
+    canPay,
     hasPasscode: security.data.passCode,
     passcode,
   };
   return <QrPayMachine input={input} search={search} onSearch={onSearch} />;
 }
 
-function QrPayMachine({ input, search, onSearch }: Omit<QrPayRouteProps, 'home'> & { input: QrPaymentInput }) {
+function QrPayMachine({ input, search, onSearch }: FlowProps & { input: QrPaymentInput }) {
   const platform = usePlatform();
   const queryClient = useQueryClient();
   const [machine] = useState(() => provideQrPayment({ platform, storage: storageOrNull(), queryClient }));
