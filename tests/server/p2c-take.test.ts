@@ -71,6 +71,24 @@ describe('Taking a P2C payment', () => {
     expect(row?.status).toBe('pending');
   });
 
+  it('gives one merchant taking twelve payments at once three of them, and refuses the other nine', async () => {
+    const payer = await fundedClient(p2c);
+    // Twelve payments of 19.089 USDT: 229.068 USDT in all.
+    await creditUser(p2c.db(), { userId: payer.userId, asset: 'USDT', amount: usdt(200) });
+    const merchant = await merchantWithAccount(p2c);
+    const paymentIds: number[] = [];
+    for (let index = 0; index < 12; index++) paymentIds.push(await p2c.pendingPayment(payer.userId, coffee));
+
+    const answers = await Promise.all(paymentIds.map((id) => merchant.send('POST', `/p2c/payments/take/${id}`)));
+
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused) expectError(answer, 409, 'p2c_too_many_taken');
+    const rows = await p2c.db().select().from(p2cPayments).where(eq(p2cPayments.merchantId, merchant.userId));
+    expect(rows.map((row) => row.status)).toEqual(['processing', 'processing', 'processing']);
+  });
+
   it('refuses a merchant without an active account, a client taking their own payment and an unknown id', async () => {
     const payer = await fundedClient(p2c);
     const paymentId = await p2c.pendingPayment(payer.userId, coffee);
