@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import * as z from 'zod/mini';
 import { type P2cAsset, p2cClientPayment, p2cQrCode, p2cQuote } from '../../../src/contract/p2c';
@@ -61,7 +61,7 @@ export interface P2cClientServer {
   /** Pays and answers the created payment. */
   readonly paid: (who: Client, id: string, asset?: P2cAsset) => Promise<z.infer<typeof p2cClientPayment>>;
   /** The merchant takes the pending payment (written as the take does: processing, its timer). */
-  readonly take: (paymentId: number, merchant: Merchant) => Promise<void>;
+  readonly take: (paymentId: number, merchant: Merchant) => Promise<boolean>;
   /** The merchant marks it paid through the module's completion. */
   readonly complete: (paymentId: number, merchant: Merchant) => Promise<void>;
   readonly resolve: (paymentId: number, outcome: 'confirm' | 'refund') => Promise<void>;
@@ -208,13 +208,17 @@ export function p2cClientServer(): P2cClientServer {
     return z.parse(p2cClientPayment, response.json());
   }
 
-  async function take(paymentId: number, who: Merchant): Promise<void> {
-    await inTransaction(db(), async (tx) => {
-      await tx
+  /** As the take does: only a pending payment, in one conditional update; answers whether this merchant got it. */
+  async function take(paymentId: number, who: Merchant): Promise<boolean> {
+    return inTransaction(db(), async (tx) => {
+      const taken = await tx
         .update(p2cPayments)
         .set({ status: 'processing', merchantId: who.userId, takenAt: clock, updatedAt: clock })
-        .where(eq(p2cPayments.id, paymentId));
+        .where(and(eq(p2cPayments.id, paymentId), eq(p2cPayments.status, 'pending')))
+        .returning({ id: p2cPayments.id });
+      if (taken.length === 0) return false;
       await replaceP2cTimer(tx, paymentId, 'processing', clock);
+      return true;
     });
   }
 
