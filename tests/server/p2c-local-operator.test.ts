@@ -36,6 +36,13 @@ describe("support's local P2C pages", () => {
     return { merchant, account: created, documentId: withDocument.documents[0]?.id ?? '' };
   }
 
+  it('is reached from the compliance operator page', async () => {
+    const operator = await page('/local/operator');
+    expect(operator.body).toContain('<a href="/local/operator/p2c-accounts">P2C payment accounts</a>');
+    expect(operator.body).toContain('<a href="/local/operator/p2c-payments">P2C payments</a>');
+    expect((await page('/local/operator', 'ru')).body).toContain('<a href="/local/operator/p2c-payments">Платежи P2C</a>');
+  });
+
   it('lists a submitted account and shows it whole with its document, in English and Russian', async () => {
     const { merchant, account, documentId } = await submittedAccount();
 

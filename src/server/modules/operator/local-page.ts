@@ -11,6 +11,10 @@ export const localOperatorFilePath = `${localOperatorPath}/file`;
 export const localMerchantApplicationsPath = `${localOperatorPath}/merchants`;
 /** Support's P2P disputes (p2p-disputes/local-page.ts). */
 export const localDisputesPath = `${localOperatorPath}/disputes`;
+/** Support's P2C payment accounts (p2c-accounts/local-page.ts). */
+export const localP2cAccountsPath = `${localOperatorPath}/p2c-accounts`;
+/** Support's P2C payments and their disputes (p2c-merchant-payments/local-page.ts). */
+export const localP2cPaymentsPath = `${localOperatorPath}/p2c-payments`;
 
 export const operatorPageStyles = `
 :root{color-scheme:light dark;--bg:#fff;--text:#000;--hint:#707579;--line:#e7e7e7;--accent:#2270c9;--button:#2270c9;--field:#f4f4f5;--good:#1b7f35;--bad:#c62828;--button-bad:#c62828;--warn:#a15c00}
@@ -125,6 +129,6 @@ export function renderOperatorPage(page: OperatorPage): string {
         ? ''
         : `<p>${escapeHtml(text.noSuchUser)}</p>`
       : personSections(text, page.view);
-  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p><p><a href="${localDisputesPath}">${escapeHtml(text.disputes)}</a> · <a href="${localMerchantApplicationsPath}">${escapeHtml(text.merchantApplications)}</a></p>${lookup}${error}${person}`;
+  const body = `<h1>${escapeHtml(text.title)}</h1><p class="hint">${escapeHtml(text.notice)}</p><p><a href="${localDisputesPath}">${escapeHtml(text.disputes)}</a> · <a href="${localMerchantApplicationsPath}">${escapeHtml(text.merchantApplications)}</a> · <a href="${localP2cAccountsPath}">${escapeHtml(text.p2cAccounts)}</a> · <a href="${localP2cPaymentsPath}">${escapeHtml(text.p2cPayments)}</a></p>${lookup}${error}${person}`;
   return `<!doctype html><html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(text.title)}</title><style>${operatorPageStyles}</style></head><body><main>${body}</main></body></html>`;
 }

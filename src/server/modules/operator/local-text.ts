@@ -9,6 +9,9 @@ export interface OperatorPageText {
   readonly merchantApplications: string;
   /** The link to support's P2P disputes (p2p-disputes/local-page.ts). */
   readonly disputes: string;
+  /** The links to support's P2C accounts and payments (p2c-accounts, p2c-merchant-payments). */
+  readonly p2cAccounts: string;
+  readonly p2cPayments: string;
   readonly userId: string;
   readonly lookUp: string;
   readonly noSuchUser: string;
@@ -58,6 +61,8 @@ const en: OperatorPageText = {
     'Local mode: anyone here acts as a compliance operator for any user. The same actions as the operator API, recorded in the log.',
   merchantApplications: 'Verified merchant applications',
   disputes: 'P2P disputes',
+  p2cAccounts: 'P2C payment accounts',
+  p2cPayments: 'P2C payments',
   userId: 'User id',
   lookUp: 'Look up',
   noSuchUser: 'No user with this id.',
@@ -133,6 +138,8 @@ const ru: OperatorPageText = {
     'Локальный режим: здесь любой действует как оператор комплаенса для любого пользователя. Те же действия, что в API оператора, с записью в журнал.',
   merchantApplications: 'Заявки верифицированных мерчантов',
   disputes: 'Споры P2P',
+  p2cAccounts: 'Счета P2C',
+  p2cPayments: 'Платежи P2C',
   userId: 'ID пользователя',
   lookUp: 'Найти',
   noSuchUser: 'Пользователя с таким ID нет.',

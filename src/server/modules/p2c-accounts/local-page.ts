@@ -1,11 +1,9 @@
 import type { P2cAccountStatus } from '../../../contract/p2c';
 import { escapeHtml } from '../local-login/page';
-import { localOperatorPath, operatorPageStyles } from '../operator/local-page';
+import { localOperatorPath, localP2cAccountsPath, operatorPageStyles } from '../operator/local-page';
 import type { AccountsPageText } from './local-text';
 import type { AccountDecision, OperatorP2cAccount } from './support';
 
-/** Support's payment accounts page (no scripts: forms and links only). */
-export const localP2cAccountsPath = `${localOperatorPath}/p2c-accounts`;
 /** A document's bytes for the stand-in: `?account_id=&file_id=`. */
 export const localP2cAccountFilePath = `${localP2cAccountsPath}/file`;
 

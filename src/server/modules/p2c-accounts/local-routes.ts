@@ -6,10 +6,11 @@ import { acceptFormPosts } from '../../http/form-body';
 import { isCrossSitePost, sendLocalPage } from '../../http/local-page';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { pageLanguage } from '../local-login/text';
+import { localP2cAccountsPath } from '../operator/local-page';
 import { sendLocalFile } from '../operator/local-routes';
 import type { DetailsCipher } from '../p2p-payment-methods/details-cipher';
 import type { Uploads } from '../uploads/service';
-import { localP2cAccountFilePath, localP2cAccountsPath, renderAccountsPage } from './local-page';
+import { localP2cAccountFilePath, renderAccountsPage } from './local-page';
 import { accountsPageText } from './local-text';
 import { decideAccount, listOperatorAccounts, openAccountDocumentForSupport, operatorAccount } from './support';
 

@@ -1,11 +1,9 @@
 import type { OperatorP2cPayment } from '../../../contract/p2c';
 import { escapeHtml } from '../local-login/page';
-import { localOperatorPath, operatorPageStyles } from '../operator/local-page';
+import { localOperatorPath, localP2cPaymentsPath, operatorPageStyles } from '../operator/local-page';
 import { wholeUnits } from '../p2p-disputes/local-page';
 import type { PaymentsPageText } from './local-text';
 
-/** Support's P2C payments page (no scripts: forms and links only). */
-export const localP2cPaymentsPath = `${localOperatorPath}/p2c-payments`;
 /** A payment's receipt for the stand-in: `?payment_id=`. */
 export const localP2cCheckPath = `${localP2cPaymentsPath}/check`;
 

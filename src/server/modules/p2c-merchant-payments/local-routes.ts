@@ -9,10 +9,11 @@ import { acceptFormPosts } from '../../http/form-body';
 import { isCrossSitePost, sendLocalPage } from '../../http/local-page';
 import type { EndpointContext } from '../../http/register-endpoint';
 import { pageLanguage } from '../local-login/text';
+import { localP2cPaymentsPath } from '../operator/local-page';
 import { sendLocalFile } from '../operator/local-routes';
 import type { Uploads } from '../uploads/service';
 import { openCheckForSupport } from './check';
-import { localP2cCheckPath, localP2cPaymentsPath, type PaymentsPage, renderPaymentsPage } from './local-page';
+import { localP2cCheckPath, type PaymentsPage, renderPaymentsPage } from './local-page';
 import { paymentsPageText } from './local-text';
 import { listSupportPayments, resolveSupportPayment, supportPayment } from './support';
 
