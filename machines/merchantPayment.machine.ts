@@ -13,8 +13,9 @@ import { type OrderCallFailure, orderCallFailureOf, pendingCall } from './p2pOrd
  * `take.start` opens the confirmation of one payment, `take.confirm` sends the take. Won, it is
  * `paying` and the list opens the payment's page; refused (`payment_not_pending`: another
  * merchant was first or it expired; `p2c_too_many_taken`; `p2c_take_forbidden`: no active
- * account) it is back in `browsing` with the code. `list.changed` follows the list: a payment
- * being confirmed that left it closes the confirmation with `payment_not_pending`.
+ * account) it is back in `browsing` with the code. `list.changed` follows the list: only a
+ * payment on it can be pressed, and one being confirmed that left it closes the confirmation with
+ * `payment_not_pending`.
  *
  * The payment's page (`/p2c/orders/{id}`) starts it `from: 'payment'` with what the server says;
  * `paying` takes `check.uploaded` (the receipt is in; its upload is ui/FileUpload's machine) and
@@ -44,6 +45,8 @@ export interface MerchantPaymentContext {
   paymentId: number | null;
   /** The payment's status as last heard from the server (null on the list). */
   status: P2cMerchantStatus | null;
+  /** The ids on the live list as last shown (only a payment on it can be taken). */
+  listed: readonly number[];
   hasCheck: boolean;
   accountId: number | null;
   error: MerchantPaymentError | null;
@@ -96,10 +99,14 @@ export const merchantPaymentMachine = setup({
     isCanceled: ({ event }) => event.type === 'payment.sync' && event.facts.status === 'canceled',
     isClosed: ({ event }) => event.type === 'payment.sync' && closedStatuses.includes(event.facts.status),
     readyToMark: ({ context }) => context.hasCheck && context.accountId !== null,
+    isListed: ({ context, event }) => event.type === 'take.start' && context.listed.includes(event.paymentId),
     leftTheList: ({ context, event }) =>
       event.type === 'list.changed' && context.paymentId !== null && !event.ids.includes(context.paymentId),
   },
   actions: {
+    keepListed: assign({
+      listed: ({ context, event }) => (event.type === 'list.changed' ? event.ids : context.listed),
+    }),
     sync: assign(({ context, event }) =>
       event.type === 'payment.sync' ? { status: event.facts.status, hasCheck: event.facts.hasCheck } : context,
     ),
@@ -108,10 +115,11 @@ export const merchantPaymentMachine = setup({
   id: 'merchantPayment',
   context: ({ input }) =>
     input.from === 'list'
-      ? { paymentId: null, status: null, hasCheck: false, accountId: null, error: null }
+      ? { paymentId: null, status: null, listed: [], hasCheck: false, accountId: null, error: null }
       : {
           paymentId: input.paymentId,
           status: input.facts.status,
+          listed: [],
           hasCheck: input.facts.hasCheck,
           accountId: input.accountId,
           error: null,
@@ -129,7 +137,10 @@ export const merchantPaymentMachine = setup({
     },
     browsing: {
       on: {
+        'list.changed': { actions: 'keepListed' },
         'take.start': {
+          description: 'Only a payment the list shows: one that left it meanwhile is not taken.',
+          guard: 'isListed',
           target: 'confirmingTake',
           actions: assign({ paymentId: ({ event }) => event.paymentId, error: null }),
         },
@@ -141,15 +152,18 @@ export const merchantPaymentMachine = setup({
       on: {
         'take.confirm': { target: 'taking' },
         'take.dismiss': { target: 'browsing', actions: assign({ paymentId: null }) },
-        'list.changed': {
-          description: 'Another merchant took it or it expired while the person looked at the confirmation.',
-          guard: 'leftTheList',
-          target: 'browsing',
-          actions: assign({
-            paymentId: null,
-            error: { call: 'take', status: 409, code: paymentNotPending },
-          }),
-        },
+        'list.changed': [
+          {
+            description: 'Another merchant took it or it expired while the person looked at the confirmation.',
+            guard: 'leftTheList',
+            target: 'browsing',
+            actions: [
+              'keepListed',
+              assign({ paymentId: null, error: { call: 'take', status: 409, code: paymentNotPending } }),
+            ],
+          },
+          { actions: 'keepListed' },
+        ],
       },
     },
     taking: {

@@ -98,6 +98,13 @@ function run(input: MerchantPaymentInput) {
   return { actor, fakes, answer, refuse };
 }
 
+/** The list, showing payments 31 and 32. */
+function runList() {
+  const started = run({ from: 'list' });
+  started.actor.send({ type: 'list.changed', ids: [31, 32] });
+  return started;
+}
+
 const taken: MerchantPaymentInput = {
   from: 'payment',
   paymentId: PAYMENT_ID,
@@ -109,7 +116,7 @@ describe('merchant payment machine model', () => {
   it('has a fixed number of paths per scenario (a tripwire for unintended change)', () => {
     const counts = pathsByScenario.map(({ name, paths }) => [name, paths.length]);
     expect(counts).toEqual([
-      ['from the live list', 81],
+      ['from the live list', 105],
       ['a taken payment, no receipt, no account', 66],
       ['a taken payment with its receipt and an account', 60],
       // Final at once: their one state is checked by "opens a payment already completed or expired at its end".
@@ -143,7 +150,7 @@ describe('merchant payment machine model', () => {
 
 describe('taking a payment from the list', () => {
   it('asks first, then sends the take for payment 31 and is paying once the server answers', async () => {
-    const { actor, fakes, answer } = run({ from: 'list' });
+    const { actor, fakes, answer } = runList();
     actor.send({ type: 'take.start', paymentId: 31 });
     expect(actor.getSnapshot().value).toBe('confirmingTake');
     expect(fakes.inputs('take')).toEqual([]);
@@ -155,8 +162,17 @@ describe('taking a payment from the list', () => {
     expect(actor.getSnapshot().value).toBe('paying');
   });
 
+  it('a payment the list no longer shows is not taken (it left just before the press)', () => {
+    const { actor, fakes } = runList();
+    actor.send({ type: 'list.changed', ids: [32] });
+    actor.send({ type: 'take.start', paymentId: 31 });
+    expect(actor.getSnapshot().value).toBe('browsing');
+    actor.send({ type: 'take.confirm' });
+    expect(fakes.inputs('take')).toEqual([]);
+  });
+
   it('dismissing sends nothing and forgets the payment', () => {
-    const { actor, fakes } = run({ from: 'list' });
+    const { actor, fakes } = runList();
     actor.send({ type: 'take.start', paymentId: 31 });
     actor.send({ type: 'take.dismiss' });
     expect(actor.getSnapshot().value).toBe('browsing');
@@ -165,7 +181,7 @@ describe('taking a payment from the list', () => {
   });
 
   it('another merchant was first: back on the list with payment_not_pending', async () => {
-    const { actor, refuse } = run({ from: 'list' });
+    const { actor, refuse } = runList();
     actor.send({ type: 'take.start', paymentId: 31 });
     actor.send({ type: 'take.confirm' });
     await refuse('take', failure(409, 'payment_not_pending'));
@@ -176,7 +192,7 @@ describe('taking a payment from the list', () => {
   });
 
   it('three payments already taken: back on the list with p2c_too_many_taken', async () => {
-    const { actor, refuse } = run({ from: 'list' });
+    const { actor, refuse } = runList();
     actor.send({ type: 'take.start', paymentId: 31 });
     actor.send({ type: 'take.confirm' });
     await refuse('take', failure(409, 'p2c_too_many_taken'));
@@ -184,7 +200,7 @@ describe('taking a payment from the list', () => {
   });
 
   it('the payment leaving the list closes its confirmation with payment_not_pending; another leaving does not', () => {
-    const { actor } = run({ from: 'list' });
+    const { actor } = runList();
     actor.send({ type: 'take.start', paymentId: 31 });
     actor.send({ type: 'list.changed', ids: [31, 32] });
     expect(actor.getSnapshot().value).toBe('confirmingTake');

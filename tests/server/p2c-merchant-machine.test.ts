@@ -69,6 +69,7 @@ describe('The merchant’s payment flow against the real server', () => {
     const merchant = await merchantWithAccount(p2c);
     const paymentId = await p2c.pendingPayment(client.userId, coffeeTerms);
     const flow = flowOf(merchant, { from: 'list' });
+    flow.send({ type: 'list.changed', ids: [paymentId] });
     flow.send({ type: 'take.start', paymentId });
     flow.send({ type: 'take.confirm' });
     await settled(flow);
@@ -95,6 +96,7 @@ describe('The merchant’s payment flow against the real server', () => {
     const paymentId = await p2c.pendingPayment(client.userId, coffeeTerms);
     ok(await first.send('POST', `/p2c/payments/take/${paymentId}`), p2cMerchantPayment);
     const flow = flowOf(second, { from: 'list' });
+    flow.send({ type: 'list.changed', ids: [paymentId] });
     flow.send({ type: 'take.start', paymentId });
     flow.send({ type: 'take.confirm' });
     await settled(flow);
@@ -112,6 +114,7 @@ describe('The merchant’s payment flow against the real server', () => {
     }
     const fourth = await p2c.pendingPayment(client.userId, coffeeTerms);
     const flow = flowOf(merchant, { from: 'list' });
+    flow.send({ type: 'list.changed', ids: [fourth] });
     flow.send({ type: 'take.start', paymentId: fourth });
     flow.send({ type: 'take.confirm' });
     await settled(flow);

@@ -23,6 +23,9 @@ import { applyUpdate, type LiveList, listFromSnapshot } from '../../lib/p2c/live
  */
 export type LiveListStatus = 'connecting' | 'live' | 'reconnecting' | 'forbidden' | 'refused';
 
+/** One empty list for every render without one, so that what follows the list sees no change. */
+const noItems: readonly P2cLiveItem[] = [];
+
 export interface LiveListView {
   status: LiveListStatus;
   items: readonly P2cLiveItem[];
@@ -116,5 +119,5 @@ export function useLiveList(open: () => Socket = openLiveListSocket): LiveListVi
     socketRef.current?.connect();
   }, []);
 
-  return { status, items: list?.items ?? [], retry };
+  return { status, items: list?.items ?? noItems, retry };
 }
