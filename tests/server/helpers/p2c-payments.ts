@@ -97,9 +97,17 @@ let nextCode = 1;
 
 /**
  * Within a describe block: a server with `show_p2c` on for everyone, USDT at 81 RUB and TON at
- * 400 RUB, the P2C rate limits lifted (the bursts here are the point), and a clock the test moves.
+ * 400 RUB, the P2C rate limits lifted unless asked (the bursts here are the point), and a clock the
+ * test moves.
  */
-export function p2cClientServer(): P2cClientServer {
+export function p2cClientServer(
+  options: {
+    /** The local-mode stand-ins (and controls). */
+    readonly localMode?: boolean;
+    /** Keep the real P2C rate limits instead of lifting them. */
+    readonly rateLimited?: boolean;
+  } = {},
+): P2cClientServer {
   let server: TestServer | undefined;
   let clock = new Date('2026-11-24T12:00:00.000Z');
   const prices = settablePriceFeed({ 'USDT/RUB': '81', 'TON/RUB': '400' });
@@ -113,7 +121,8 @@ export function p2cClientServer(): P2cClientServer {
       priceFeed: prices.feed,
       now: clock,
       p2cLiveEvents: live,
-      rateLimits: { p2c_qr_pay: {}, p2c_qr_lookup: {} },
+      ...(options.rateLimited === true ? {} : { rateLimits: { p2c_qr_pay: {}, p2c_qr_lookup: {} } }),
+      ...(options.localMode === true ? { telegram: { localMode: true } } : {}),
     });
   });
   afterAll(() => server?.close());
