@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import type { QrPaymentInput } from '../../../../machines/qrPayment.machine.ts';
 import type { P2cClientPayment } from '../../../contract/p2c.ts';
-import { isPermitted } from '../../../contract/settings.ts';
+import { isBlocked, isPermitted } from '../../../contract/settings.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import type { FlowWrite } from '../../lib/flowUrl.ts';
@@ -24,19 +24,20 @@ import './p2c-pay.css';
 export interface QrPayRouteProps {
   search: QrPaySearch;
   onSearch: (search: QrPaySearch, how: FlowWrite) => void;
-  /** What `/qr-pay` shows when P2C is off for the person: home, as without a code. */
+  /** What `/qr-pay` shows when P2C is off for the person, or they are blocked: home, as without a code. */
   home: ReactNode;
 }
 
 /**
  * `/qr-pay` with a code, a payment or the paste field (docs/p2c.md "The client's flow"): signed in,
- * and only where the `show_p2c` flag shows P2C (elsewhere home, as `/qr-pay` alone).
+ * and only where the `show_p2c` flag shows P2C and the person is not blocked (elsewhere home, as
+ * `/qr-pay` alone, which tells a blocked person why with its banner).
  */
 export default function QrPayRoute({ search, onSearch, home }: QrPayRouteProps) {
   return (
     <SessionGate>
       {(settings) =>
-        settings.feature_flags.show_p2c === true ? (
+        settings.feature_flags.show_p2c === true && !isBlocked(settings.compliance) ? (
           <QrPayStart
             search={search}
             onSearch={onSearch}
