@@ -9,6 +9,7 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { P2cListOperation } from '../../../src/contract/p2c.ts';
 import {
   describeEvent,
   type MerchantPaymentMachine,
@@ -116,7 +117,7 @@ async function perform(world: World, event: ModelEvent<MerchantPaymentMachine>) 
     case 'list.changed': {
       world.seq += 1;
       const wanted = event.ids;
-      const operations = [];
+      const operations: P2cListOperation[] = [];
       const position = world.ids.indexOf(31);
       if (position >= 0 && !wanted.includes(31)) {
         operations.push({ op: 'remove', pos: position });
