@@ -9,7 +9,7 @@
  * withdrawal's status page in the address bar. The view's own message helpers are not used here.
  */
 import { act, fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { WithdrawFlowView } from '../../../src/app/features/withdraw/WithdrawFlowView.tsx';
 import type { WithdrawActor } from '../../../src/app/features/withdraw/withdraw.ts';
@@ -233,6 +233,11 @@ function expectScreen({ shown }: ExpectedFlow, pathname: string) {
 let clipboardText = '';
 
 describe('withdraw flow view, against the flow written by hand', () => {
+  // The steps after the address load once it is submitted (WithdrawFlowView.tsx); here they have
+  // arrived, as in the app by the time the address check answers, so each step shows at once.
+  beforeAll(async () => {
+    await import('../../../src/app/features/withdraw/WithdrawLaterSteps.tsx');
+  });
   beforeEach(() => {
     Object.defineProperty(navigator, 'clipboard', {
       value: { readText: vi.fn(() => Promise.resolve(clipboardText)) },
