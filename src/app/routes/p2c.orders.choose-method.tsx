@@ -14,7 +14,9 @@ export const Route = createFileRoute('/p2c/orders/choose-method')({
     });
   },
   component: function ChooseAccountRoute() {
-    const payment = Route.useSearch({ select: (search) => search.payment });
-    return <P2cGate>{() => <ChooseAccountView paymentId={payment} chosen={undefined} />}</P2cGate>;
+    const { payment, account } = Route.useSearch({
+      select: (search) => ({ payment: search.payment, account: search.account }),
+    });
+    return <P2cGate>{() => <ChooseAccountView paymentId={payment} chosen={account} />}</P2cGate>;
   },
 });

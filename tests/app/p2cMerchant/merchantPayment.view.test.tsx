@@ -135,9 +135,15 @@ describe('paying a taken payment', () => {
     expect(await shows('The account you paid the shop’s code from.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/p2c/orders/choose-method');
     act(() => void fireEvent.click(screen.getByRole('radio', { name: /Sberbank •••• 1234/ })));
-    expect(await shows('Sberbank •••• 1234')).toBeTruthy();
+    await shows('Pay 1 500.00 ₽');
+    expect(screen.getByRole('link', { name: /Paid from/ }).textContent).toBe('Paid fromSberbank •••• 1234');
     expect(router.state.location.pathname).toBe('/p2c/orders/31');
     expect(router.state.location.search).toEqual({ account: 6 });
+    // Choosing again starts from the account chosen.
+    act(() => void fireEvent.click(screen.getByRole('link', { name: /Paid from/ })));
+    await shows('The account you paid the shop’s code from.');
+    expect(screen.getByRole('radio', { name: /Sberbank •••• 1234/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: /Tinkoff •••• 4417/ }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('when the time runs out the page says the payment was canceled, on its next refresh', async () => {

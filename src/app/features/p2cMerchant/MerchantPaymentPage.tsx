@@ -193,7 +193,10 @@ function PaymentSteps({
                 chevron
               />
             </button>
-            <Link to="/p2c/orders/choose-method" search={{ payment: payment.id }}>
+            <Link
+              to="/p2c/orders/choose-method"
+              search={{ payment: payment.id, account: snapshot.context.accountId ?? undefined }}
+            >
               <Cell
                 title={t`Paid from`}
                 value={account === null ? t`Choose an account` : accountName(account)}

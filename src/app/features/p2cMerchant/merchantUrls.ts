@@ -17,5 +17,8 @@ export const merchantPaymentSearch = z.object({
   account: z.catch(z.optional(positiveId), undefined),
 });
 
-/** `/p2c/orders/choose-method?payment={id}`: the payment the account is chosen for. */
-export const chooseAccountSearch = z.object({ payment: z.catch(z.optional(positiveId), undefined) });
+/** `/p2c/orders/choose-method?payment={id}&account={id}`: the payment the account is chosen for, and the one chosen now. */
+export const chooseAccountSearch = z.object({
+  payment: z.catch(z.optional(positiveId), undefined),
+  account: z.catch(z.optional(positiveId), undefined),
+});
