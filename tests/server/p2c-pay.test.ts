@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { p2cClientPayment, p2cQuote } from '../../src/contract/p2c';
 import { ledgerJournals } from '../../src/server/db/schema/ledger';
 import { p2cPaymentHistory, p2cPayments, p2cPaymentTimers } from '../../src/server/db/schema/p2c';
+import { userSettings } from '../../src/server/db/schema/users';
 import { verificationSteps } from '../../src/server/db/schema/verification';
 import { ledgerViolations, userBalance } from './helpers/ledger';
 import { p2cClientServer, uniqueHash } from './helpers/p2c-payments';
@@ -255,6 +256,19 @@ describe('P2C: paying a code', () => {
       'invalid_token',
     );
     expect(await userBalance(p2c.db(), client.userId, 'USDT')).toEqual({ available: twentyUsdt, held: 0n });
+  });
+
+  it('says can_create_p2c_order in the settings: true with the p2c-client level, false once blocked', async () => {
+    const client = await p2c.client();
+    const permissions = async () =>
+      ok(await client.send('GET', '/user/settings'), z.object({ permissions: z.record(z.string(), z.boolean()) }))
+        .permissions.can_create_p2c_order;
+    expect(await permissions()).toBe(true);
+
+    await p2c.db().update(userSettings).set({ complianceLock: true }).where(eq(userSettings.userId, client.userId));
+
+    expect(await permissions()).toBe(false);
+    expectError(await p2c.pay(client, (await p2c.issueCode(150000n)).id), 403, 'p2c_pay_forbidden');
   });
 
   it('refuses a person without the p2c-client level with p2c_pay_forbidden', async () => {

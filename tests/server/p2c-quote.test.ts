@@ -1,0 +1,58 @@
+/**
+ * The quote's arithmetic and its signed id (docs/p2c.md "The quote"), with figures worked out by
+ * hand; the API-level quote (81 RUB, 1,500 RUB) is in p2c-pay.test.ts.
+ */
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { amountForKopecks, clientRateKopecks, serviceFee } from '../../src/server/modules/p2c-payments/money';
+import { type QuoteTerms, quoteSigner } from '../../src/server/modules/p2c-payments/quote';
+
+const terms: QuoteTerms = {
+  userId: 100_000_001,
+  qrId: 'AS1000670LSS7DN18SJQDNP4B05KLJL2',
+  asset: 'USDT',
+  fiatKopecks: 150000n,
+  rateKopecks: 7938n,
+  amount: 18896447467876039305n,
+  fee: 188964474678760394n,
+  expiresAt: new Date('2026-11-24T12:00:30.000Z'),
+};
+
+describe('the P2C quote', () => {
+  it('takes 2 % off the reference price and rounds the rate down to the kopeck', () => {
+    // 81.237 × 0.98 = 79.61226 → 79.61; 100 × 0.98 = 98 exactly.
+    expect(clientRateKopecks(new Decimal('81.237'))).toBe(7961n);
+    expect(clientRateKopecks(new Decimal('100'))).toBe(9800n);
+  });
+
+  it('rounds the crypto amount up only when the roubles do not divide exactly', () => {
+    // 79.38 RUB at 79.38 a unit of a 2-decimal asset is exactly 1.00; 79.39 needs 1.0001… → 1.01.
+    expect(amountForKopecks(7938n, 7938n, 2)).toBe(100n);
+    expect(amountForKopecks(7939n, 7938n, 2)).toBe(101n);
+  });
+
+  it('charges 1 % of the amount, rounded up to the smallest unit', () => {
+    expect(serviceFee(100n)).toBe(1n);
+    expect(serviceFee(101n)).toBe(2n);
+    expect(serviceFee(1n)).toBe(1n);
+  });
+
+  it('opens its own signed id to the same terms', () => {
+    const signer = quoteSigner('secret one');
+    expect(signer.open(signer.sign(terms))).toEqual(terms);
+  });
+
+  it('refuses an id signed with another secret, altered, or not an id at all', () => {
+    const signer = quoteSigner('secret one');
+    const id = signer.sign(terms);
+    const [payload = '', signature = ''] = id.split('.');
+    const altered = Buffer.from(
+      Buffer.from(payload, 'base64url').toString('utf8').replace('"188964474678760394"', '"1"'),
+    ).toString('base64url');
+
+    expect(quoteSigner('secret two').open(id)).toBeNull();
+    expect(signer.open(`${altered}.${signature}`)).toBeNull();
+    expect(signer.open(`${id}.extra`)).toBeNull();
+    expect(signer.open('garbage')).toBeNull();
+  });
+});
