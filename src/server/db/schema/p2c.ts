@@ -177,6 +177,8 @@ export const p2cPayments = pgTable(
   },
   (table) => [
     uniqueIndex('p2c_payments_client_hash').on(table.clientId, table.uniqueHash),
+    // The wallet history finds a client's payment from its ledger operation (docs/p2c.md "In the wallet history").
+    uniqueIndex('p2c_payments_operation').on(table.operationId),
     index('p2c_payments_client_idx').on(table.clientId, table.id),
     index('p2c_payments_merchant_idx').on(table.merchantId, table.id).where(sql`${table.merchantId} is not null`),
     index('p2c_payments_pending_idx').on(table.id).where(sql`${table.status} = 'pending'`),

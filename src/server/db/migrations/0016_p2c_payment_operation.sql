@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "p2c_payments_operation" ON "p2c_payments" USING btree ("operation_id");
