@@ -20,8 +20,12 @@ import { Route as RestrictionRegionRouteImport } from './routes/restriction-regi
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountVerifiedMerchantRouteImport } from './routes/account.verified-merchant'
 import { Route as HelpIndexRouteImport } from './routes/help.index'
+import { Route as P2cIndexRouteImport } from './routes/p2c.index'
+import { Route as P2cChecksRouteImport } from './routes/p2c.checks'
 import { Route as P2cPaymentsRouteImport } from './routes/p2c.payments'
+import { Route as P2cProfileRouteImport } from './routes/p2c.profile'
 import { Route as P2cPromoRouteImport } from './routes/p2c.promo'
+import { Route as P2cStatementsRouteImport } from './routes/p2c.statements'
 import { Route as P2pIndexRouteImport } from './routes/p2p.index'
 import { Route as P2pQuietHoursRouteImport } from './routes/p2p.quiet-hours'
 import { Route as PasscodeIdRouteImport } from './routes/passcode.$id'
@@ -36,6 +40,11 @@ import { Route as AccountSettingsTimeZoneRouteImport } from './routes/account.se
 import { Route as AccountVerificationIndexRouteImport } from './routes/account.verification.index'
 import { Route as AccountVerificationFlowRouteImport } from './routes/account.verification.$flow'
 import { Route as AccountVerificationPersonalDataRouteImport } from './routes/account.verification.personal-data'
+import { Route as P2cMethodsIndexRouteImport } from './routes/p2c.methods.index'
+import { Route as P2cMethodsAddRouteImport } from './routes/p2c.methods.add'
+import { Route as P2cOrdersIndexRouteImport } from './routes/p2c.orders.index'
+import { Route as P2cOrdersIdRouteImport } from './routes/p2c.orders.$id'
+import { Route as P2cOrdersChooseMethodRouteImport } from './routes/p2c.orders.choose-method'
 import { Route as P2pSideIndexRouteImport } from './routes/p2p.$side.index'
 import { Route as P2pSideAssetRouteImport } from './routes/p2p.$side.asset'
 import { Route as P2pSideFiatRouteImport } from './routes/p2p.$side.fiat'
@@ -56,6 +65,8 @@ import { Route as AccountAddressBookNetworkSearchRouteImport } from './routes/ac
 import { Route as AccountSecurityPasscodeChangeRouteImport } from './routes/account.security.passcode.change'
 import { Route as AccountSecurityPasscodeNewRouteImport } from './routes/account.security.passcode.new'
 import { Route as AccountVerificationDocumentsIndexRouteImport } from './routes/account.verification.documents.index'
+import { Route as P2cMethodsIdIndexRouteImport } from './routes/p2c.methods.$id.index'
+import { Route as P2cMethodsIdEditRouteImport } from './routes/p2c.methods.$id.edit'
 import { Route as P2pMethodsIdIndexRouteImport } from './routes/p2p.methods.$id.index'
 import { Route as P2pMethodsIdNameRouteImport } from './routes/p2p.methods.$id.name'
 import { Route as P2pMethodsAddIndexRouteImport } from './routes/p2p.methods.add.index'
@@ -147,14 +158,34 @@ const HelpIndexRoute = HelpIndexRouteImport.update({
   path: '/help/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const P2cIndexRoute = P2cIndexRouteImport.update({
+  id: '/p2c/',
+  path: '/p2c/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cChecksRoute = P2cChecksRouteImport.update({
+  id: '/p2c/checks',
+  path: '/p2c/checks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const P2cPaymentsRoute = P2cPaymentsRouteImport.update({
   id: '/p2c/payments',
   path: '/p2c/payments',
   getParentRoute: () => rootRouteImport,
 } as any)
+const P2cProfileRoute = P2cProfileRouteImport.update({
+  id: '/p2c/profile',
+  path: '/p2c/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const P2cPromoRoute = P2cPromoRouteImport.update({
   id: '/p2c/promo',
   path: '/p2c/promo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cStatementsRoute = P2cStatementsRouteImport.update({
+  id: '/p2c/statements',
+  path: '/p2c/statements',
   getParentRoute: () => rootRouteImport,
 } as any)
 const P2pIndexRoute = P2pIndexRouteImport.update({
@@ -231,6 +262,31 @@ const AccountVerificationPersonalDataRoute =
     path: '/account/verification/personal-data',
     getParentRoute: () => rootRouteImport,
   } as any)
+const P2cMethodsIndexRoute = P2cMethodsIndexRouteImport.update({
+  id: '/p2c/methods/',
+  path: '/p2c/methods/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cMethodsAddRoute = P2cMethodsAddRouteImport.update({
+  id: '/p2c/methods/add',
+  path: '/p2c/methods/add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cOrdersIndexRoute = P2cOrdersIndexRouteImport.update({
+  id: '/p2c/orders/',
+  path: '/p2c/orders/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cOrdersIdRoute = P2cOrdersIdRouteImport.update({
+  id: '/p2c/orders/$id',
+  path: '/p2c/orders/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cOrdersChooseMethodRoute = P2cOrdersChooseMethodRouteImport.update({
+  id: '/p2c/orders/choose-method',
+  path: '/p2c/orders/choose-method',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const P2pSideIndexRoute = P2pSideIndexRouteImport.update({
   id: '/p2p/$side/',
   path: '/p2p/$side/',
@@ -337,6 +393,16 @@ const AccountVerificationDocumentsIndexRoute =
     path: '/account/verification/documents/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const P2cMethodsIdIndexRoute = P2cMethodsIdIndexRouteImport.update({
+  id: '/p2c/methods/$id/',
+  path: '/p2c/methods/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const P2cMethodsIdEditRoute = P2cMethodsIdEditRouteImport.update({
+  id: '/p2c/methods/$id/edit',
+  path: '/p2c/methods/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const P2pMethodsIdIndexRoute = P2pMethodsIdIndexRouteImport.update({
   id: '/p2p/methods/$id/',
   path: '/p2p/methods/$id/',
@@ -542,13 +608,17 @@ export interface FileRoutesByFullPath {
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
   '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2c/checks': typeof P2cChecksRoute
   '/p2c/payments': typeof P2cPaymentsRoute
+  '/p2c/profile': typeof P2cProfileRoute
   '/p2c/promo': typeof P2cPromoRoute
+  '/p2c/statements': typeof P2cStatementsRoute
   '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/help/': typeof HelpIndexRoute
+  '/p2c/': typeof P2cIndexRoute
   '/p2p/': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
@@ -556,6 +626,9 @@ export interface FileRoutesByFullPath {
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2c/methods/add': typeof P2cMethodsAddRoute
+  '/p2c/orders/$id': typeof P2cOrdersIdRoute
+  '/p2c/orders/choose-method': typeof P2cOrdersChooseMethodRoute
   '/p2p/$side/asset': typeof P2pSideAssetRoute
   '/p2p/$side/fiat': typeof P2pSideFiatRoute
   '/p2p/$side/method': typeof P2pSideMethodRoute
@@ -568,6 +641,8 @@ export interface FileRoutesByFullPath {
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
   '/account/verification/': typeof AccountVerificationIndexRoute
+  '/p2c/methods/': typeof P2cMethodsIndexRoute
+  '/p2c/orders/': typeof P2cOrdersIndexRoute
   '/p2p/$side/': typeof P2pSideIndexRoute
   '/p2p/methods/': typeof P2pMethodsIndexRoute
   '/p2p/orders/': typeof P2pOrdersIndexRoute
@@ -578,6 +653,7 @@ export interface FileRoutesByFullPath {
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2c/methods/$id/edit': typeof P2cMethodsIdEditRoute
   '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
   '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
   '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
@@ -593,6 +669,7 @@ export interface FileRoutesByFullPath {
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
+  '/p2c/methods/$id/': typeof P2cMethodsIdIndexRoute
   '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
@@ -626,13 +703,17 @@ export interface FileRoutesByTo {
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
   '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2c/checks': typeof P2cChecksRoute
   '/p2c/payments': typeof P2cPaymentsRoute
+  '/p2c/profile': typeof P2cProfileRoute
   '/p2c/promo': typeof P2cPromoRoute
+  '/p2c/statements': typeof P2cStatementsRoute
   '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account': typeof AccountIndexRoute
   '/help': typeof HelpIndexRoute
+  '/p2c': typeof P2cIndexRoute
   '/p2p': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
@@ -640,6 +721,9 @@ export interface FileRoutesByTo {
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2c/methods/add': typeof P2cMethodsAddRoute
+  '/p2c/orders/$id': typeof P2cOrdersIdRoute
+  '/p2c/orders/choose-method': typeof P2cOrdersChooseMethodRoute
   '/p2p/$side/asset': typeof P2pSideAssetRoute
   '/p2p/$side/fiat': typeof P2pSideFiatRoute
   '/p2p/$side/method': typeof P2pSideMethodRoute
@@ -652,6 +736,8 @@ export interface FileRoutesByTo {
   '/account/security': typeof AccountSecurityIndexRoute
   '/account/settings': typeof AccountSettingsIndexRoute
   '/account/verification': typeof AccountVerificationIndexRoute
+  '/p2c/methods': typeof P2cMethodsIndexRoute
+  '/p2c/orders': typeof P2cOrdersIndexRoute
   '/p2p/$side': typeof P2pSideIndexRoute
   '/p2p/methods': typeof P2pMethodsIndexRoute
   '/p2p/orders': typeof P2pOrdersIndexRoute
@@ -662,6 +748,7 @@ export interface FileRoutesByTo {
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2c/methods/$id/edit': typeof P2cMethodsIdEditRoute
   '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
   '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
   '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
@@ -677,6 +764,7 @@ export interface FileRoutesByTo {
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents': typeof AccountVerificationDocumentsIndexRoute
+  '/p2c/methods/$id': typeof P2cMethodsIdIndexRoute
   '/p2p/methods/$id': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id': typeof P2pOffersIdIndexRoute
@@ -711,13 +799,17 @@ export interface FileRoutesById {
   '/qr-pay': typeof QrPayRoute
   '/restriction-region': typeof RestrictionRegionRoute
   '/account/verified-merchant': typeof AccountVerifiedMerchantRoute
+  '/p2c/checks': typeof P2cChecksRoute
   '/p2c/payments': typeof P2cPaymentsRoute
+  '/p2c/profile': typeof P2cProfileRoute
   '/p2c/promo': typeof P2cPromoRoute
+  '/p2c/statements': typeof P2cStatementsRoute
   '/p2p/quiet-hours': typeof P2pQuietHoursRoute
   '/passcode/$id': typeof PasscodeIdRoute
   '/wallet/$asset': typeof WalletAssetRoute
   '/account/': typeof AccountIndexRoute
   '/help/': typeof HelpIndexRoute
+  '/p2c/': typeof P2cIndexRoute
   '/p2p/': typeof P2pIndexRoute
   '/account/security/biometrics': typeof AccountSecurityBiometricsRoute
   '/account/security/email': typeof AccountSecurityEmailRoute
@@ -725,6 +817,9 @@ export interface FileRoutesById {
   '/account/settings/time-zone': typeof AccountSettingsTimeZoneRoute
   '/account/verification/$flow': typeof AccountVerificationFlowRoute
   '/account/verification/personal-data': typeof AccountVerificationPersonalDataRoute
+  '/p2c/methods/add': typeof P2cMethodsAddRoute
+  '/p2c/orders/$id': typeof P2cOrdersIdRoute
+  '/p2c/orders/choose-method': typeof P2cOrdersChooseMethodRoute
   '/p2p/$side/asset': typeof P2pSideAssetRoute
   '/p2p/$side/fiat': typeof P2pSideFiatRoute
   '/p2p/$side/method': typeof P2pSideMethodRoute
@@ -737,6 +832,8 @@ export interface FileRoutesById {
   '/account/security/': typeof AccountSecurityIndexRoute
   '/account/settings/': typeof AccountSettingsIndexRoute
   '/account/verification/': typeof AccountVerificationIndexRoute
+  '/p2c/methods/': typeof P2cMethodsIndexRoute
+  '/p2c/orders/': typeof P2cOrdersIndexRoute
   '/p2p/$side/': typeof P2pSideIndexRoute
   '/p2p/methods/': typeof P2pMethodsIndexRoute
   '/p2p/orders/': typeof P2pOrdersIndexRoute
@@ -747,6 +844,7 @@ export interface FileRoutesById {
   '/account/address-book/$network/search': typeof AccountAddressBookNetworkSearchRoute
   '/account/security/passcode/change': typeof AccountSecurityPasscodeChangeRoute
   '/account/security/passcode/new': typeof AccountSecurityPasscodeNewRoute
+  '/p2c/methods/$id/edit': typeof P2cMethodsIdEditRoute
   '/p2p/methods/$id/name': typeof P2pMethodsIdNameRoute
   '/p2p/offers/$id/conditions': typeof P2pOffersIdConditionsRoute
   '/p2p/offers/$id/limits': typeof P2pOffersIdLimitsRoute
@@ -762,6 +860,7 @@ export interface FileRoutesById {
   '/wallet/withdraw/$asset/$network': typeof WalletWithdrawAssetNetworkRoute
   '/account/address-book/$network/': typeof AccountAddressBookNetworkIndexRoute
   '/account/verification/documents/': typeof AccountVerificationDocumentsIndexRoute
+  '/p2c/methods/$id/': typeof P2cMethodsIdIndexRoute
   '/p2p/methods/$id/': typeof P2pMethodsIdIndexRoute
   '/p2p/methods/add/': typeof P2pMethodsAddIndexRoute
   '/p2p/offers/$id/': typeof P2pOffersIdIndexRoute
@@ -797,13 +896,17 @@ export interface FileRouteTypes {
     | '/qr-pay'
     | '/restriction-region'
     | '/account/verified-merchant'
+    | '/p2c/checks'
     | '/p2c/payments'
+    | '/p2c/profile'
     | '/p2c/promo'
+    | '/p2c/statements'
     | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
     | '/help/'
+    | '/p2c/'
     | '/p2p/'
     | '/account/security/biometrics'
     | '/account/security/email'
@@ -811,6 +914,9 @@ export interface FileRouteTypes {
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2c/methods/add'
+    | '/p2c/orders/$id'
+    | '/p2c/orders/choose-method'
     | '/p2p/$side/asset'
     | '/p2p/$side/fiat'
     | '/p2p/$side/method'
@@ -823,6 +929,8 @@ export interface FileRouteTypes {
     | '/account/security/'
     | '/account/settings/'
     | '/account/verification/'
+    | '/p2c/methods/'
+    | '/p2c/orders/'
     | '/p2p/$side/'
     | '/p2p/methods/'
     | '/p2p/orders/'
@@ -833,6 +941,7 @@ export interface FileRouteTypes {
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2c/methods/$id/edit'
     | '/p2p/methods/$id/name'
     | '/p2p/offers/$id/conditions'
     | '/p2p/offers/$id/limits'
@@ -848,6 +957,7 @@ export interface FileRouteTypes {
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
+    | '/p2c/methods/$id/'
     | '/p2p/methods/$id/'
     | '/p2p/methods/add/'
     | '/p2p/offers/$id/'
@@ -881,13 +991,17 @@ export interface FileRouteTypes {
     | '/qr-pay'
     | '/restriction-region'
     | '/account/verified-merchant'
+    | '/p2c/checks'
     | '/p2c/payments'
+    | '/p2c/profile'
     | '/p2c/promo'
+    | '/p2c/statements'
     | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account'
     | '/help'
+    | '/p2c'
     | '/p2p'
     | '/account/security/biometrics'
     | '/account/security/email'
@@ -895,6 +1009,9 @@ export interface FileRouteTypes {
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2c/methods/add'
+    | '/p2c/orders/$id'
+    | '/p2c/orders/choose-method'
     | '/p2p/$side/asset'
     | '/p2p/$side/fiat'
     | '/p2p/$side/method'
@@ -907,6 +1024,8 @@ export interface FileRouteTypes {
     | '/account/security'
     | '/account/settings'
     | '/account/verification'
+    | '/p2c/methods'
+    | '/p2c/orders'
     | '/p2p/$side'
     | '/p2p/methods'
     | '/p2p/orders'
@@ -917,6 +1036,7 @@ export interface FileRouteTypes {
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2c/methods/$id/edit'
     | '/p2p/methods/$id/name'
     | '/p2p/offers/$id/conditions'
     | '/p2p/offers/$id/limits'
@@ -932,6 +1052,7 @@ export interface FileRouteTypes {
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network'
     | '/account/verification/documents'
+    | '/p2c/methods/$id'
     | '/p2p/methods/$id'
     | '/p2p/methods/add'
     | '/p2p/offers/$id'
@@ -965,13 +1086,17 @@ export interface FileRouteTypes {
     | '/qr-pay'
     | '/restriction-region'
     | '/account/verified-merchant'
+    | '/p2c/checks'
     | '/p2c/payments'
+    | '/p2c/profile'
     | '/p2c/promo'
+    | '/p2c/statements'
     | '/p2p/quiet-hours'
     | '/passcode/$id'
     | '/wallet/$asset'
     | '/account/'
     | '/help/'
+    | '/p2c/'
     | '/p2p/'
     | '/account/security/biometrics'
     | '/account/security/email'
@@ -979,6 +1104,9 @@ export interface FileRouteTypes {
     | '/account/settings/time-zone'
     | '/account/verification/$flow'
     | '/account/verification/personal-data'
+    | '/p2c/methods/add'
+    | '/p2c/orders/$id'
+    | '/p2c/orders/choose-method'
     | '/p2p/$side/asset'
     | '/p2p/$side/fiat'
     | '/p2p/$side/method'
@@ -991,6 +1119,8 @@ export interface FileRouteTypes {
     | '/account/security/'
     | '/account/settings/'
     | '/account/verification/'
+    | '/p2c/methods/'
+    | '/p2c/orders/'
     | '/p2p/$side/'
     | '/p2p/methods/'
     | '/p2p/orders/'
@@ -1001,6 +1131,7 @@ export interface FileRouteTypes {
     | '/account/address-book/$network/search'
     | '/account/security/passcode/change'
     | '/account/security/passcode/new'
+    | '/p2c/methods/$id/edit'
     | '/p2p/methods/$id/name'
     | '/p2p/offers/$id/conditions'
     | '/p2p/offers/$id/limits'
@@ -1016,6 +1147,7 @@ export interface FileRouteTypes {
     | '/wallet/withdraw/$asset/$network'
     | '/account/address-book/$network/'
     | '/account/verification/documents/'
+    | '/p2c/methods/$id/'
     | '/p2p/methods/$id/'
     | '/p2p/methods/add/'
     | '/p2p/offers/$id/'
@@ -1050,13 +1182,17 @@ export interface RootRouteChildren {
   QrPayRoute: typeof QrPayRoute
   RestrictionRegionRoute: typeof RestrictionRegionRoute
   AccountVerifiedMerchantRoute: typeof AccountVerifiedMerchantRoute
+  P2cChecksRoute: typeof P2cChecksRoute
   P2cPaymentsRoute: typeof P2cPaymentsRoute
+  P2cProfileRoute: typeof P2cProfileRoute
   P2cPromoRoute: typeof P2cPromoRoute
+  P2cStatementsRoute: typeof P2cStatementsRoute
   P2pQuietHoursRoute: typeof P2pQuietHoursRoute
   PasscodeIdRoute: typeof PasscodeIdRoute
   WalletAssetRoute: typeof WalletAssetRoute
   AccountIndexRoute: typeof AccountIndexRoute
   HelpIndexRoute: typeof HelpIndexRoute
+  P2cIndexRoute: typeof P2cIndexRoute
   P2pIndexRoute: typeof P2pIndexRoute
   AccountSecurityBiometricsRoute: typeof AccountSecurityBiometricsRoute
   AccountSecurityEmailRoute: typeof AccountSecurityEmailRoute
@@ -1064,6 +1200,9 @@ export interface RootRouteChildren {
   AccountSettingsTimeZoneRoute: typeof AccountSettingsTimeZoneRoute
   AccountVerificationFlowRoute: typeof AccountVerificationFlowRoute
   AccountVerificationPersonalDataRoute: typeof AccountVerificationPersonalDataRoute
+  P2cMethodsAddRoute: typeof P2cMethodsAddRoute
+  P2cOrdersIdRoute: typeof P2cOrdersIdRoute
+  P2cOrdersChooseMethodRoute: typeof P2cOrdersChooseMethodRoute
   P2pSideAssetRoute: typeof P2pSideAssetRoute
   P2pSideFiatRoute: typeof P2pSideFiatRoute
   P2pSideMethodRoute: typeof P2pSideMethodRoute
@@ -1076,6 +1215,8 @@ export interface RootRouteChildren {
   AccountSecurityIndexRoute: typeof AccountSecurityIndexRoute
   AccountSettingsIndexRoute: typeof AccountSettingsIndexRoute
   AccountVerificationIndexRoute: typeof AccountVerificationIndexRoute
+  P2cMethodsIndexRoute: typeof P2cMethodsIndexRoute
+  P2cOrdersIndexRoute: typeof P2cOrdersIndexRoute
   P2pSideIndexRoute: typeof P2pSideIndexRoute
   P2pMethodsIndexRoute: typeof P2pMethodsIndexRoute
   P2pOrdersIndexRoute: typeof P2pOrdersIndexRoute
@@ -1086,6 +1227,7 @@ export interface RootRouteChildren {
   AccountAddressBookNetworkSearchRoute: typeof AccountAddressBookNetworkSearchRoute
   AccountSecurityPasscodeChangeRoute: typeof AccountSecurityPasscodeChangeRoute
   AccountSecurityPasscodeNewRoute: typeof AccountSecurityPasscodeNewRoute
+  P2cMethodsIdEditRoute: typeof P2cMethodsIdEditRoute
   P2pMethodsIdNameRoute: typeof P2pMethodsIdNameRoute
   P2pOffersIdConditionsRoute: typeof P2pOffersIdConditionsRoute
   P2pOffersIdLimitsRoute: typeof P2pOffersIdLimitsRoute
@@ -1101,6 +1243,7 @@ export interface RootRouteChildren {
   WalletWithdrawAssetNetworkRoute: typeof WalletWithdrawAssetNetworkRoute
   AccountAddressBookNetworkIndexRoute: typeof AccountAddressBookNetworkIndexRoute
   AccountVerificationDocumentsIndexRoute: typeof AccountVerificationDocumentsIndexRoute
+  P2cMethodsIdIndexRoute: typeof P2cMethodsIdIndexRoute
   P2pMethodsIdIndexRoute: typeof P2pMethodsIdIndexRoute
   P2pMethodsAddIndexRoute: typeof P2pMethodsAddIndexRoute
   P2pOffersIdIndexRoute: typeof P2pOffersIdIndexRoute
@@ -1204,6 +1347,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2c/': {
+      id: '/p2c/'
+      path: '/p2c'
+      fullPath: '/p2c/'
+      preLoaderRoute: typeof P2cIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/checks': {
+      id: '/p2c/checks'
+      path: '/p2c/checks'
+      fullPath: '/p2c/checks'
+      preLoaderRoute: typeof P2cChecksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/p2c/payments': {
       id: '/p2c/payments'
       path: '/p2c/payments'
@@ -1211,11 +1368,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof P2cPaymentsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p2c/profile': {
+      id: '/p2c/profile'
+      path: '/p2c/profile'
+      fullPath: '/p2c/profile'
+      preLoaderRoute: typeof P2cProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/p2c/promo': {
       id: '/p2c/promo'
       path: '/p2c/promo'
       fullPath: '/p2c/promo'
       preLoaderRoute: typeof P2cPromoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/statements': {
+      id: '/p2c/statements'
+      path: '/p2c/statements'
+      fullPath: '/p2c/statements'
+      preLoaderRoute: typeof P2cStatementsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/p2p/': {
@@ -1314,6 +1485,41 @@ declare module '@tanstack/react-router' {
       path: '/account/verification/personal-data'
       fullPath: '/account/verification/personal-data'
       preLoaderRoute: typeof AccountVerificationPersonalDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/methods/': {
+      id: '/p2c/methods/'
+      path: '/p2c/methods'
+      fullPath: '/p2c/methods/'
+      preLoaderRoute: typeof P2cMethodsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/methods/add': {
+      id: '/p2c/methods/add'
+      path: '/p2c/methods/add'
+      fullPath: '/p2c/methods/add'
+      preLoaderRoute: typeof P2cMethodsAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/orders/': {
+      id: '/p2c/orders/'
+      path: '/p2c/orders'
+      fullPath: '/p2c/orders/'
+      preLoaderRoute: typeof P2cOrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/orders/$id': {
+      id: '/p2c/orders/$id'
+      path: '/p2c/orders/$id'
+      fullPath: '/p2c/orders/$id'
+      preLoaderRoute: typeof P2cOrdersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/orders/choose-method': {
+      id: '/p2c/orders/choose-method'
+      path: '/p2c/orders/choose-method'
+      fullPath: '/p2c/orders/choose-method'
+      preLoaderRoute: typeof P2cOrdersChooseMethodRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/p2p/$side/': {
@@ -1454,6 +1660,20 @@ declare module '@tanstack/react-router' {
       path: '/account/verification/documents'
       fullPath: '/account/verification/documents/'
       preLoaderRoute: typeof AccountVerificationDocumentsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/methods/$id/': {
+      id: '/p2c/methods/$id/'
+      path: '/p2c/methods/$id'
+      fullPath: '/p2c/methods/$id/'
+      preLoaderRoute: typeof P2cMethodsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/p2c/methods/$id/edit': {
+      id: '/p2c/methods/$id/edit'
+      path: '/p2c/methods/$id/edit'
+      fullPath: '/p2c/methods/$id/edit'
+      preLoaderRoute: typeof P2cMethodsIdEditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/p2p/methods/$id/': {
@@ -1714,13 +1934,17 @@ const rootRouteChildren: RootRouteChildren = {
   QrPayRoute: QrPayRoute,
   RestrictionRegionRoute: RestrictionRegionRoute,
   AccountVerifiedMerchantRoute: AccountVerifiedMerchantRoute,
+  P2cChecksRoute: P2cChecksRoute,
   P2cPaymentsRoute: P2cPaymentsRoute,
+  P2cProfileRoute: P2cProfileRoute,
   P2cPromoRoute: P2cPromoRoute,
+  P2cStatementsRoute: P2cStatementsRoute,
   P2pQuietHoursRoute: P2pQuietHoursRoute,
   PasscodeIdRoute: PasscodeIdRoute,
   WalletAssetRoute: WalletAssetRoute,
   AccountIndexRoute: AccountIndexRoute,
   HelpIndexRoute: HelpIndexRoute,
+  P2cIndexRoute: P2cIndexRoute,
   P2pIndexRoute: P2pIndexRoute,
   AccountSecurityBiometricsRoute: AccountSecurityBiometricsRoute,
   AccountSecurityEmailRoute: AccountSecurityEmailRoute,
@@ -1728,6 +1952,9 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSettingsTimeZoneRoute: AccountSettingsTimeZoneRoute,
   AccountVerificationFlowRoute: AccountVerificationFlowRoute,
   AccountVerificationPersonalDataRoute: AccountVerificationPersonalDataRoute,
+  P2cMethodsAddRoute: P2cMethodsAddRoute,
+  P2cOrdersIdRoute: P2cOrdersIdRoute,
+  P2cOrdersChooseMethodRoute: P2cOrdersChooseMethodRoute,
   P2pSideAssetRoute: P2pSideAssetRoute,
   P2pSideFiatRoute: P2pSideFiatRoute,
   P2pSideMethodRoute: P2pSideMethodRoute,
@@ -1740,6 +1967,8 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSecurityIndexRoute: AccountSecurityIndexRoute,
   AccountSettingsIndexRoute: AccountSettingsIndexRoute,
   AccountVerificationIndexRoute: AccountVerificationIndexRoute,
+  P2cMethodsIndexRoute: P2cMethodsIndexRoute,
+  P2cOrdersIndexRoute: P2cOrdersIndexRoute,
   P2pSideIndexRoute: P2pSideIndexRoute,
   P2pMethodsIndexRoute: P2pMethodsIndexRoute,
   P2pOrdersIndexRoute: P2pOrdersIndexRoute,
@@ -1750,6 +1979,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountAddressBookNetworkSearchRoute: AccountAddressBookNetworkSearchRoute,
   AccountSecurityPasscodeChangeRoute: AccountSecurityPasscodeChangeRoute,
   AccountSecurityPasscodeNewRoute: AccountSecurityPasscodeNewRoute,
+  P2cMethodsIdEditRoute: P2cMethodsIdEditRoute,
   P2pMethodsIdNameRoute: P2pMethodsIdNameRoute,
   P2pOffersIdConditionsRoute: P2pOffersIdConditionsRoute,
   P2pOffersIdLimitsRoute: P2pOffersIdLimitsRoute,
@@ -1766,6 +1996,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountAddressBookNetworkIndexRoute: AccountAddressBookNetworkIndexRoute,
   AccountVerificationDocumentsIndexRoute:
     AccountVerificationDocumentsIndexRoute,
+  P2cMethodsIdIndexRoute: P2cMethodsIdIndexRoute,
   P2pMethodsIdIndexRoute: P2pMethodsIdIndexRoute,
   P2pMethodsAddIndexRoute: P2pMethodsAddIndexRoute,
   P2pOffersIdIndexRoute: P2pOffersIdIndexRoute,
