@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { PriceCells } from './PriceCells.tsx';
 import { clientStatusNames, clientStatusSentences, disputeReasonNames } from './p2cPayMessages.ts';
 import { usePayMoney } from './payMoney.ts';
 import type { ScreenProps } from './QrPayScreens.tsx';
@@ -60,18 +61,7 @@ export function PaymentScreen({ actor, snapshot }: ScreenProps) {
         ) : null}
       </header>
       <Section>
-        <Cell
-          title={<Trans>Total</Trans>}
-          value={<strong className="p2c-pay-value">{money.crypto(payment.total, payment.asset)}</strong>}
-        />
-        <Cell
-          title={<Trans>Service fee</Trans>}
-          value={<span className="p2c-pay-value">{money.crypto(payment.fee, payment.asset)}</span>}
-        />
-        <Cell
-          title={<Trans>Rate</Trans>}
-          value={<span className="p2c-pay-value">{`1 ${payment.asset} = ${money.fiat(payment.rate)}`}</span>}
-        />
+        <PriceCells price={payment} />
         <Cell
           title={<Trans>Receipt</Trans>}
           value={receiptAttached ? <Trans>Attached by the merchant</Trans> : <Trans>Not yet</Trans>}

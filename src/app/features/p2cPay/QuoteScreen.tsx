@@ -5,9 +5,9 @@ import { useBack } from '../../lib/back.ts';
 import { formatCountdown, useSecondsLeft } from '../../lib/countdown.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Cell } from '../../ui/Cell.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { PriceCells } from './PriceCells.tsx';
 import { usePayMoney } from './payMoney.ts';
 import type { ScreenProps } from './QrPayScreens.tsx';
 
@@ -79,19 +79,7 @@ export function QuoteScreen({ actor, snapshot, preload }: ScreenProps & { preloa
         ))}
       </fieldset>
       <Section>
-        <Cell
-          title={<Trans>Rate</Trans>}
-          value={<span className="p2c-pay-value">{`1 ${quote.asset} = ${money.fiat(quote.rate)}`}</span>}
-        />
-        <Cell
-          title={<Trans>Amount</Trans>}
-          value={<span className="p2c-pay-value">{money.crypto(quote.amount, quote.asset)}</span>}
-        />
-        <Cell
-          title={<Trans>Service fee</Trans>}
-          value={<span className="p2c-pay-value">{money.crypto(quote.fee, quote.asset)}</span>}
-        />
-        <Cell title={<Trans>Total</Trans>} value={<strong className="p2c-pay-value">{total}</strong>} />
+        <PriceCells price={quote} />
       </Section>
       <p className="p2c-pay-hint" aria-live="polite">
         {refreshing || secondsLeft === null || secondsLeft <= 0 ? (
