@@ -153,7 +153,7 @@ describe('taking a payment', () => {
     const { router, sent } = start({ moves: { 'POST /p2c/payments/take/31': paymentFixture() } });
     await connected();
     await shows('2 payments waiting');
-    act(() => void fireEvent.click(screen.getAllByRole('button', { name: /1\u00a0500.00\u00a0₽/ })[0] as HTMLElement));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: /1\u00a0500.00\u00a0₽/ })));
     const dialog = await shows('Take this payment?');
     expect(screen.getByText(/^You will have 5 minutes/).textContent).toBe(
       'You will have 5 minutes to pay 1\u00a0500.00\u00a0₽ to the shop from your bank. You receive 16\u00a0USDT.',
@@ -178,7 +178,7 @@ describe('taking a payment', () => {
     });
     await connected();
     await shows('2 payments waiting');
-    act(() => void fireEvent.click(screen.getAllByRole('button', { name: /1\u00a0500.00\u00a0₽/ })[0] as HTMLElement));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: /1\u00a0500.00\u00a0₽/ })));
     await shows('Take this payment?');
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Take' })));
     expect(await shows('Another merchant took this payment first, or it expired.')).toBeTruthy();
@@ -192,7 +192,7 @@ describe('taking a payment', () => {
     });
     await connected();
     await shows('2 payments waiting');
-    act(() => void fireEvent.click(screen.getAllByRole('button', { name: /1\u00a0500.00\u00a0₽/ })[0] as HTMLElement));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: /1\u00a0500.00\u00a0₽/ })));
     await shows('Take this payment?');
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Take' })));
     expect(await shows('You already have 3 payments to pay. Finish one before taking another.')).toBeTruthy();
@@ -202,7 +202,7 @@ describe('taking a payment', () => {
     const { sent } = start();
     const socket = await connected();
     await shows('2 payments waiting');
-    act(() => void fireEvent.click(screen.getAllByRole('button', { name: /1\u00a0500.00\u00a0₽/ })[0] as HTMLElement));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: /1\u00a0500.00\u00a0₽/ })));
     await shows('Take this payment?');
     act(() => socket.serve('list:update', { seq: 8, operations: [{ op: 'remove', pos: 0 }] }));
     expect(await shows('Another merchant took this payment first, or it expired.')).toBeTruthy();
