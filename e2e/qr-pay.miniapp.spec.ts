@@ -26,6 +26,8 @@ const text = {
     backOnBalance: 'Nobody paid the shop in time. The crypto is back on your balance.',
     done: 'Done',
     fiat: '1 500.00 ₽',
+    paidType: 'QR payment',
+    refundType: 'QR payment refund',
   },
   ru: {
     confirm: 'Подтвердите платёж',
@@ -34,6 +36,8 @@ const text = {
     backOnBalance: 'Никто не оплатил магазину вовремя. Криптовалюта вернулась на баланс.',
     done: 'Готово',
     fiat: '1 500.00 ₽',
+    paidType: 'Оплата по QR',
+    refundType: 'Возврат оплаты по QR',
   },
 } as const;
 
@@ -138,6 +142,21 @@ for (const language of ['en', 'ru'] as const) {
       await expect(page.getByRole('link', { name: new RegExp(code.payee) })).toContainText(words.canceled);
       await checkAccessibility(page);
       await pictures(page, 'payments', language);
+    });
+
+    await test.step('the history has the payment and its refund, each with its page', async () => {
+      await page.goto('about:blank');
+      await page.goto(miniAppUrl('/', { userId: client.telegramId, languageCode: language }));
+      const refund = page.getByRole('link', { name: new RegExp(`^${words.refundType}`) });
+      await expect(refund).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: new RegExp(`^${words.paidType}(?! refund| \\()`) }).first(),
+      ).toBeVisible();
+      await refund.click();
+      await expect(page).toHaveURL(/\/transactions\/qr-pay\//);
+      await expect(page.getByRole('heading', { level: 1, name: words.refundType })).toBeVisible();
+      await checkAccessibility(page);
+      await pictures(page, 'transaction', language);
     });
 
     await context.close();

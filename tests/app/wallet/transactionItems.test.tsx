@@ -45,10 +45,10 @@ const expectedTitles: Record<WalletTransactionType, string> = {
   raffle_create: 'Raffle created',
   raffle_cancel: 'Raffle canceled',
   raffle_prize: 'Raffle prize',
-  p2c_client: 'Card payment',
-  p2c_client_refund: 'Refund',
-  p2c_merchant: 'Card payment received',
-  p2c_merchant_refund: 'Card payment refunded',
+  p2c_client: 'QR payment',
+  p2c_client_refund: 'QR payment refund',
+  p2c_merchant: 'QR payment (merchant)',
+  p2c_merchant_refund: 'QR payment refund (merchant)',
   p2p: 'P2P market',
 };
 

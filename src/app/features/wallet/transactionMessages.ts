@@ -38,10 +38,11 @@ export const transactionTypeTitles: Record<WalletTransactionType, MessageDescrip
   raffle_create: msg({ context: 'transaction type', message: 'Raffle created' }),
   raffle_cancel: msg({ context: 'transaction type', message: 'Raffle canceled' }),
   raffle_prize: msg({ context: 'transaction type', message: 'Raffle prize' }),
-  p2c_client: msg({ context: 'transaction type', message: 'Card payment' }),
-  p2c_client_refund: msg({ context: 'transaction type', message: 'Refund' }),
-  p2c_merchant: msg({ context: 'transaction type', message: 'Card payment received' }),
-  p2c_merchant_refund: msg({ context: 'transaction type', message: 'Card payment refunded' }),
+  // P2C (docs/p2c.md): the client pays a shop's QR code; the merchant who paid it gets the crypto.
+  p2c_client: msg({ context: 'transaction type', message: 'QR payment' }),
+  p2c_client_refund: msg({ context: 'transaction type', message: 'QR payment refund' }),
+  p2c_merchant: msg({ context: 'transaction type', message: 'QR payment (merchant)' }),
+  p2c_merchant_refund: msg({ context: 'transaction type', message: 'QR payment refund (merchant)' }),
   p2p: msg({ context: 'transaction type', message: 'P2P market' }),
 };
 
