@@ -9,7 +9,6 @@ import { ApiError } from '../../http/api-error';
 
 /** The refusals of P2C payments (src/contract/p2c.ts `p2cErrorCodes`), for the client's and the merchant's calls. */
 export const p2cErrors = {
-  featureDisabled: () => new ApiError(403, p2cErrorCodes.featureDisabled, 'Paying QR codes is not available to you'),
   payForbidden: () => new ApiError(403, p2cErrorCodes.payForbidden, 'You cannot pay QR codes with crypto yet'),
   qrNotFound: () => new ApiError(404, p2cErrorCodes.qrNotFound, 'No such payment code was found'),
   qrNotPayable: () => new ApiError(409, p2cErrorCodes.qrNotPayable, 'This payment code can no longer be paid'),

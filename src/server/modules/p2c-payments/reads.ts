@@ -10,7 +10,6 @@ import { fiatAmountOf, fiatCents } from '../p2p-offers/money';
 import { hasLevel } from '../verification/state';
 import { canCreateP2cOrder } from './access';
 import { p2cErrors } from './errors';
-import type { PaymentRow } from './escrow';
 import { storedRoubles } from './money';
 import { loadClientPayment, loadMerchantPayment, merchantStatusOf, toCheck, toListItem } from './view';
 
@@ -100,16 +99,6 @@ export async function ownPayment(db: Database, userId: number, paymentId: number
     return { role: 'merchant' as const, payment: await loadMerchantPayment(db, row, language) };
   }
   throw p2cErrors.paymentNotFound();
-}
-
-/** The client's own payment row, for the client's actions; another person's is not found. */
-export async function clientPaymentRow(db: Database, userId: number, paymentId: number): Promise<PaymentRow> {
-  const [row] = await db
-    .select()
-    .from(p2cPayments)
-    .where(and(eq(p2cPayments.id, paymentId), eq(p2cPayments.clientId, userId)));
-  if (row === undefined) throw p2cErrors.paymentNotFound();
-  return row;
 }
 
 async function sideSummary(db: Database, side: SQL) {

@@ -7,7 +7,7 @@ import { assertP2cArea } from '../p2c-accounts/access';
 import { userLanguage } from '../security/messages';
 import { publishAll } from './live-events';
 import { lookupCode, type P2cPayDependencies, payCode } from './pay';
-import { clientPaymentRow, listPayments, ownPayment, p2cChecks, p2cProfile, p2cStatements } from './reads';
+import { listPayments, ownPayment, p2cChecks, p2cProfile, p2cStatements } from './reads';
 import { openDispute } from './transitions';
 import { loadClientPayment } from './view';
 
@@ -72,7 +72,6 @@ export function registerP2cPaymentRoutes(
   });
   registerEndpoint(app, context, p2cEndpoints.disputePayment, async ({ userId, params, body }) => {
     await assertP2cArea(context, userId);
-    await clientPaymentRow(db, userId, params.id);
     const transition = await inTransaction(db, (tx) =>
       openDispute(tx, params.id, { clientId: userId, reason: body.reason, message: body.message }, context.now()),
     );
