@@ -138,11 +138,12 @@ describe('/p2c/payments', () => {
     renderApp({ path: '/p2c/payments', session: fakeSession(session({ show_p2c: true })) });
     const client = await screen.findByRole('link', { name: /Coffee House/ });
     // The amounts take the catalogue's rules once it has come.
-    await waitFor(() => expect(client.textContent).toContain('1\u00a0500.00\u00a0₽ · Canceled'));
-    expect(client.textContent).toContain('15.937304\u00a0USDT');
+    await waitFor(() => expect(client.textContent).toContain('15.937304\u00a0USDT · Canceled'));
+    expect(client.textContent).toContain('1\u00a0500.00\u00a0₽');
     expect(client.getAttribute('href')).toBe('/qr-pay?payment=77');
     const merchant = screen.getByRole('link', { name: /Book Shop/ });
-    expect(merchant.textContent).toContain('990.50\u00a0₽ · Paid');
+    expect(merchant.textContent).toContain('10.4\u00a0USDT · Paid');
+    expect(merchant.textContent).toContain('990.50\u00a0₽');
     expect(merchant.getAttribute('href')).toBe('/p2c/orders/78');
   });
 

@@ -98,8 +98,9 @@ export function PaymentsListView({
             <PathLink key={`${item.role}-${item.id}`} href={hrefOf(item)}>
               <Cell
                 title={item.payee_name}
-                subtitle={`${money.fiat(item.fiat_amount)} · ${statusName(item, i18n._.bind(i18n))} · ${formatTitleDate(item.created_at, { locale: i18n.locale, timeZone })}`}
-                value={<span className="p2c-pay-value">{money.crypto(item.amount, item.asset)}</span>}
+                // The roubles beside the name; the crypto (the client's total, the merchant's reward) under it, where a 320 px row has room.
+                subtitle={`${money.crypto(item.amount, item.asset)} · ${statusName(item, i18n._.bind(i18n))} · ${formatTitleDate(item.created_at, { locale: i18n.locale, timeZone })}`}
+                value={<span className="p2c-pay-value">{money.fiat(item.fiat_amount)}</span>}
                 chevron
               />
             </PathLink>
