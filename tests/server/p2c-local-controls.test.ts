@@ -2,7 +2,10 @@
  * P2C's local-mode control (docs/p2c.md "Local control for end-to-end runs") and the rate limits
  * of looking codes up and paying them.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { localPaymentSystem } from '../../src/server/integrations/payment-system/local-payment-system';
+import { inProcessLiveEvents } from '../../src/server/modules/p2c-payments/live-events';
+import { startP2cTimersWorker } from '../../src/server/modules/p2c-payments/timers-worker';
 import { userBalance } from './helpers/ledger';
 import { p2cClientServer } from './helpers/p2c-payments';
 import { expectError } from './helpers/security';
@@ -12,7 +15,7 @@ const twentyUsdt = 20n * 10n ** 18n;
 describe('P2C local control: a payment’s timer due now', () => {
   const p2c = p2cClientServer({ localMode: true });
 
-  it('makes the running timer due at once, so the next pass expires the payment', async () => {
+  it('makes the running timer due at once, so the timers worker’s next pass expires the payment', async () => {
     const client = await p2c.client({ usdt: twentyUsdt });
     const payment = await p2c.paid(client, (await p2c.issueCode(150000n)).id);
     expect(await p2c.runTimers()).toEqual([]);
@@ -23,7 +26,21 @@ describe('P2C local control: a payment’s timer due now', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ payment_id: payment.id, kind: 'pending', due_at: p2c.now().toISOString() });
-    expect(await p2c.runTimers()).toEqual([{ paymentId: payment.id, kind: 'pending' }]);
+    // The worker main.ts starts, on the server's clock, does it within its next pass.
+    const worker = startP2cTimersWorker({
+      db: p2c.db(),
+      paymentSystem: localPaymentSystem(p2c.db()),
+      live: inProcessLiveEvents(),
+      now: p2c.now,
+    });
+    try {
+      await vi.waitFor(async () => expect((await p2c.payment(payment.id)).status).toBe('expired'), {
+        timeout: 5000,
+        interval: 100,
+      });
+    } finally {
+      await worker.stop();
+    }
     expect(await userBalance(p2c.db(), client.userId, 'USDT')).toEqual({ available: twentyUsdt, held: 0n });
   });
 
