@@ -40,7 +40,9 @@ describe("support's local P2C pages", () => {
     const operator = await page('/local/operator');
     expect(operator.body).toContain('<a href="/local/operator/p2c-accounts">P2C payment accounts</a>');
     expect(operator.body).toContain('<a href="/local/operator/p2c-payments">P2C payments</a>');
-    expect((await page('/local/operator', 'ru')).body).toContain('<a href="/local/operator/p2c-payments">Платежи P2C</a>');
+    expect((await page('/local/operator', 'ru')).body).toContain(
+      '<a href="/local/operator/p2c-payments">Платежи P2C</a>',
+    );
   });
 
   it('lists a submitted account and shows it whole with its document, in English and Russian', async () => {

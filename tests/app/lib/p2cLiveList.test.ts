@@ -4,8 +4,8 @@
  * changes nothing, and a skipped update or a position past the end asks for the list again.
  */
 import { describe, expect, it } from 'vitest';
-import type { P2cLiveItem } from '../../../src/contract/p2c.ts';
 import { applyUpdate, listFromSnapshot } from '../../../src/app/lib/p2c/liveList.ts';
+import type { P2cLiveItem } from '../../../src/contract/p2c.ts';
 
 function item(id: number): P2cLiveItem {
   return {
