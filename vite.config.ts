@@ -7,9 +7,11 @@ import linguiConfig from './lingui.config.ts';
 import { screens } from './scripts/size.ts';
 import { catalogParts } from './scripts/vite/catalogParts.ts';
 import { earlyStartScript } from './scripts/vite/earlyStart.ts';
+import { firstPaint } from './scripts/vite/firstPaint.ts';
 import { launchScreen } from './scripts/vite/launchScreen.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { screenGroups } from './scripts/vite/screenGroups.ts';
+import { appStartTemplateId } from './src/app/appStart.ts';
 
 // The signed-in home's and withdraw's own modules in one chunk each (see scripts/vite/screenGroups.ts).
 const firstScreens = screenGroups(import.meta.dirname, {
@@ -72,6 +74,8 @@ export default defineConfig({
     // The page's early start (the catalog, the mini app's sign-in, the launch screen's locale) as
     // its own async script in index.html.
     earlyStartScript('src/app/earlyStart.ts'),
+    // The launch screen paints from the HTML alone; the stylesheets start one frame after it.
+    firstPaint({ entry: 'src/app/firstPaint.ts', templateId: appStartTemplateId }),
     firstScreens.plugin,
     // Last: .br and .gz copies of everything the build wrote, for the server to send as they are.
     precompress(),
@@ -101,7 +105,7 @@ export default defineConfig({
             // only split off again (bytes, not behaviour).
             {
               name: 'earlyStart',
-              test: /src[\\/](app[\\/](earlyStart|api[\\/](earlySignIn|earlyRequests|call|http|errors|sessionToken)|lib[\\/](locale|errorReporting)|platform[\\/](languages|launchParams)|routes[\\/]-preloadSignedInHome)|contract[\\/]endpoint)\.ts$/,
+              test: /src[\\/](app[\\/](earlyStart|launchScreen|api[\\/](earlySignIn|earlyRequests|call|http|errors|sessionToken)|lib[\\/](locale|errorReporting)|platform[\\/](languages|launchParams)|routes[\\/]-preloadSignedInHome)|contract[\\/]endpoint)\.ts$/,
             },
             ...firstScreens.groups,
             {

@@ -17,17 +17,18 @@
 // Settings (environment): APP_DIR (dist/app), LIGHTHOUSE_BUILD (1), RUNS (3), CHROMIUM_PATH
 // (/usr/bin/chromium), LIGHTHOUSE_JSON (a folder to keep every run's full report in; none by default).
 // Runs under Node 24's type stripping: erasable TypeScript only.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as z from 'zod/mini';
-import { e2eBotToken, signedInitData } from '../e2e/support/auth.ts';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { miniAppUrl } from '../e2e/support/telegram.ts';
+import { median } from './bench/stats.ts';
 import { freePort } from './free-port.ts';
+import { seedMiniAppUser, startLocalServer, stopLocalServer } from './local-server.ts';
 
 const runs = Number(process.env.RUNS || '3');
 const appDir = resolve(process.env.APP_DIR || 'dist/app');
@@ -46,69 +47,6 @@ function build(): void {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('The app did not build');
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_DIR: appDir,
-    LOCAL_MODE: '1',
-    BOT_TOKEN: e2eBotToken,
-    BOT_USERNAME: 'kopilka_e2e_bot',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  // Output shows: a stale build is rebuilt first, and its progress (or failure) belongs on screen.
-  const server = spawn(process.execPath, ['scripts/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}) before answering`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return server;
-    } catch {
-      // Not listening yet (or still building).
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  server.kill('SIGTERM');
-  throw new Error('The server did not answer within 5 minutes');
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  await new Promise<void>((done) => {
-    server.once('exit', () => done());
-    server.kill('SIGTERM');
-  });
-}
-
-const addressList = z.object({ items: z.array(z.object({ address: z.string() })) });
-
-/** The mini-app user's home is not empty: a few TON deposits through the chain simulator. */
-async function seedMiniAppUser(origin: string): Promise<void> {
-  const signIn = await fetch(`${origin}/api/v1/authentication/webapp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ initData: signedInitData({ id: miniAppUserId, first_name: 'Anna', language_code: 'en' }) }),
-  });
-  const token = signIn.headers.get('x-session-token');
-  if (!signIn.ok || token === null) throw new Error(`Seeding: sign-in answered ${signIn.status}`);
-  const addresses = await fetch(`${origin}/api/v1/wallet/address/TON`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const address = z.parse(addressList, await addresses.json()).items[0]?.address;
-  if (address === undefined) throw new Error('Seeding: no TON deposit address');
-  for (const amount of ['25', '3.5', '0.75', '12', '1.2']) {
-    const deposit = await fetch(`${origin}/local/chain/deposit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ address, amount }),
-    });
-    if (!deposit.ok) throw new Error(`Seeding: a deposit answered ${deposit.status}`);
-  }
 }
 
 // ---- Reading a Lighthouse result ----
@@ -148,6 +86,7 @@ const lighthouseResult = z.object({ audits: z.record(z.string(), z.unknown()) })
 type NetworkRequest = z.infer<typeof networkRequest>;
 
 interface Measurement {
+  readonly fcpMs: number;
   readonly lcpMs: number;
   readonly cls: number;
   readonly tbtMs: number;
@@ -221,6 +160,7 @@ function measurement(lhr: unknown, origin: string): Measurement {
   const tree = z.safeParse(dependencyTreeAudit, audits['network-dependency-tree-insight']);
   const chains = tree.success ? tree.data.details.items.find((item) => item.value?.chains)?.value?.chains : undefined;
   return {
+    fcpMs: numeric(audits, 'first-contentful-paint'),
     lcpMs: numeric(audits, 'largest-contentful-paint'),
     cls: numeric(audits, 'cumulative-layout-shift'),
     tbtMs: numeric(audits, 'total-blocking-time'),
@@ -245,20 +185,13 @@ async function audit(url: string, origin: string, port: number, label: string, r
   return measurement(result.lhr, origin);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 function summary(label: string, measured: readonly Measurement[]): void {
   const pick = (read: (m: Measurement) => number) => median(measured.map(read));
   const list = (read: (m: Measurement) => number, digits: number) =>
     measured.map((m) => read(m).toFixed(digits)).join(' / ');
   const typical = [...measured].sort((a, b) => a.roundTrips - b.roundTrips)[Math.floor(measured.length / 2)];
   console.log(`\n${label} (median of ${measured.length}; each run in brackets)`);
+  console.log(`  FCP    ${(pick((m) => m.fcpMs) / 1000).toFixed(2)} s   [${list((m) => m.fcpMs / 1000, 2)}]`);
   console.log(`  LCP    ${(pick((m) => m.lcpMs) / 1000).toFixed(2)} s   [${list((m) => m.lcpMs / 1000, 2)}]`);
   console.log(`  CLS    ${pick((m) => m.cls).toFixed(3)}    [${list((m) => m.cls, 3)}]`);
   console.log(`  TBT    ${pick((m) => m.tbtMs).toFixed(0)} ms   [${list((m) => m.tbtMs, 0)}]`);
@@ -280,8 +213,8 @@ try {
   const origin = `http://127.0.0.1:${port}`;
   if (process.env.LIGHTHOUSE_BUILD !== '0') build();
   console.log(`Kopilka Lighthouse: serving ${appDir} on ${origin}, mobile (simulated throttling), ${runs} runs a page`);
-  server = await startServer(port, join(workDir, 'data'));
-  await seedMiniAppUser(origin);
+  server = await startLocalServer(port, join(workDir, 'data'), appDir);
+  await seedMiniAppUser(origin, miniAppUserId);
   const profile = join(workDir, 'chromium');
   mkdirSync(profile);
   chrome = await chromeLauncher.launch({
@@ -306,6 +239,6 @@ try {
   }
 } finally {
   if (chrome !== null) chrome.kill();
-  if (server !== null) await stopServer(server);
+  if (server !== null) await stopLocalServer(server);
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -2,9 +2,9 @@ import type { Plugin } from 'vite';
 
 /**
  * Every script but the early start's `files` (its chunk and the chunks it imports) is fetched at
- * low priority (`fetchpriority="low"`): the first paint (the launch screen) needs only the HTML,
- * the stylesheets and the early start, so on a slow link those no longer share the bandwidth with
- * the framework chunk, which comes right after them.
+ * low priority (`fetchpriority="low"`): what the early start sends for (the catalog, the mini
+ * app's sign-in) is what the app waits on longest, so on a slow link it does not share the
+ * bandwidth with the framework chunk.
  */
 export function withAppScriptsAfter(html: string, files: readonly string[]): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, (tag, kind: string, rest: string) =>

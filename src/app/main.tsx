@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders.tsx';
+import { stylesheetsLoaded } from './appStart.ts';
 import { firstLocale, launchParams } from './earlyStart.ts';
 import { createSession } from './features/session/session.ts';
 import { activateLocale } from './lib/i18n.ts';
@@ -12,6 +13,7 @@ import { createToastActor, toastsOf } from './lib/toasts.tsx';
 import { createPlatform } from './platform/detect.ts';
 import { createQueryClient } from './queryClient.ts';
 import { createAppRouter } from './router.tsx';
+import './styles/base.css';
 import './styles/global.css';
 import './styles/launch.css';
 
@@ -63,6 +65,8 @@ async function start(): Promise<void> {
     });
   }
 
+  // index.html starts the stylesheets once the launch screen has painted; this code may come first.
+  await stylesheetsLoaded(document);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(

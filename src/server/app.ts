@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { defaultRestrictedCountries } from './config';
 import type { DatabaseHandle } from './db/database';
 import { answerFrameworkError, apiNotFound, installErrorHandler } from './http/error-handler';
+import { noInlineSources, readInlineSources } from './http/inline-sources';
 import { refuseReboundHosts } from './http/local-page';
 import { createRateLimiter, type RateLimitOverrides } from './http/rate-limit';
 import type { EndpointContext } from './http/register-endpoint';
@@ -166,7 +167,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(
+    app,
+    dependencies.appDir === null ? noInlineSources : readInlineSources(dependencies.appDir),
+  );
   await app.register(fastifyCookie);
 
   const context: EndpointContext = {

@@ -107,3 +107,36 @@ describe('security headers', () => {
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('the CSP of a build with an inline start', () => {
+  const scriptHash = "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='";
+  const styleHash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+  function builtApp(inlineSources: string): string {
+    const appDir = mkdtempSync(join(tmpdir(), 'kopilka-built-'));
+    writeFileSync(join(appDir, 'index.html'), '<!doctype html><html><body><script>abc</script></body></html>');
+    writeFileSync(join(appDir, 'csp-inline.json'), inlineSources);
+    return appDir;
+  }
+
+  it('allows exactly the inline style and script the build listed, by their hashes, and nothing else inline', async () => {
+    const server = await createTestServer({
+      appDir: builtApp(JSON.stringify({ scriptSrc: [scriptHash], styleSrc: [styleHash] })),
+    });
+    try {
+      const policy = String((await server.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+
+      expect(policy).toContain(`script-src 'self' ${scriptHash};`);
+      expect(policy).toContain(`style-src 'self' ${styleHash};`);
+      expect(policy).not.toContain('unsafe-inline');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses to start on a list that is not sha256 hashes, rather than allow whatever it names', async () => {
+    await expect(
+      createTestServer({ appDir: builtApp(JSON.stringify({ scriptSrc: ["'unsafe-inline'"], styleSrc: [] })) }),
+    ).rejects.toThrow(`csp-inline.json: "scriptSrc" must be a list of 'sha256-…' sources`);
+  });
+});

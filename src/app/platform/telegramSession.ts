@@ -65,7 +65,7 @@ function field(data: unknown, name: string): unknown {
   return isObject(data) ? Reflect.get(data, name) : undefined;
 }
 
-/** Sets Telegram's viewport and safe-area variables (global.css reads the safe areas). */
+/** Sets Telegram's viewport and safe-area variables (styles/base.css reads the safe areas). */
 function followViewport(bridge: TelegramBridge, options: ConnectOptions): void {
   const style = document.documentElement.style;
   const pixels = (name: string, value: unknown) => {

@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { apiBasePath } from '../../contract/endpoint';
+import { type InlineSources, noInlineSources } from './inline-sources';
 
 /**
  * The pages that may frame the app: Telegram's web clients (web.telegram.org serves both /k and
@@ -20,20 +21,24 @@ const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /**
  * Security headers on every answer, through @fastify/helmet: a CSP that keeps scripts and styles
- * to this origin and lets only Telegram's web clients frame the app, nosniff, a referrer policy,
+ * to this origin (and index.html's own inline style and script, by their hashes: `inline`) and
+ * lets only Telegram's web clients frame the app, nosniff, a referrer policy,
  * HSTS only on answers that travelled over TLS (a plain-HTTP local server must not pin itself
  * to HTTPS), and `no-store` on API answers so a shared or back-forward cache never keeps a
  * balance or a token.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  inline: InlineSources = noInlineSources,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inline.scriptSrc],
+        styleSrc: ["'self'", ...inline.styleSrc],
         imgSrc: ["'self'", 'data:', 'blob:', ...telegramPhotoOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
