@@ -50,17 +50,13 @@ describe('P2C local control: a payment’s timer due now', () => {
   });
 });
 
-describe('P2C local control outside local mode', () => {
-  const p2c = p2cClientServer();
+describe('P2C outside local mode, with its rate limits', () => {
+  const p2c = p2cClientServer({ rateLimited: true });
 
-  it('does not exist', async () => {
+  it('has no local control', async () => {
     const response = await p2c.server().app.inject({ method: 'POST', url: '/local/p2c/payments/1/timer-due' });
     expect(response.statusCode).toBe(404);
   });
-});
-
-describe('P2C rate limits', () => {
-  const p2c = p2cClientServer({ rateLimited: true });
 
   it('refuses the 61st code lookup of a minute with 429', async () => {
     const client = await p2c.client();
