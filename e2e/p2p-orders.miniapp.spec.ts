@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import { MarketUser } from './support/marketUser.ts';
+import { browserOf, openMiniApp, picturesInto } from './support/miniAppJourney.ts';
 import { setPasscodeThroughApi } from './support/passcode.ts';
 import { pressMainAction } from './support/screenActions.ts';
-import {
-  lastTelegramEvent,
-  miniAppUrl,
-  recordTelegramEvents,
-  sendTelegramEvent,
-  telegramThemes,
-} from './support/telegram.ts';
+import { lastTelegramEvent, sendTelegramEvent } from './support/telegram.ts';
 import { checkAccessibility, expect, test } from './support/test.ts';
 import { passportImage } from './support/verification.ts';
 
@@ -144,6 +138,9 @@ const text = {
 
 type Words = (typeof text)[Language];
 
+/** Pictures at 320 px, light and dark, into /tmp/shots-e13 (with E2E_SHOTS set). */
+const pictures = picturesInto('/tmp/shots-e13');
+
 const orderView = z.object({
   id: z.number(),
   status: z.string(),
@@ -151,16 +148,6 @@ const orderView = z.object({
   timer: z.nullable(z.object({ kind: z.string() })),
   history: z.array(z.object({ from: z.nullable(z.string()), to: z.string(), actor: z.string() })),
 });
-
-/**
- * Launches the mini app afresh at `path`, as Telegram does. The blank page first: going to the URL
- * the page already shows changes only its hash, which reloads nothing, so the screen would keep
- * what it had read before.
- */
-async function openMiniApp(page: Page, person: MarketUser, language: Language, path: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(miniAppUrl(path, { userId: person.telegramId, languageCode: language }));
-}
 
 /** A row of a details list: its title, then its value ("On hold 40.4 USDT"), spaces as any space. */
 async function expectRow(page: Page, title: string, value: string): Promise<void> {
@@ -221,32 +208,6 @@ async function letTimeRunOut(page: Page, origin: string, orderId: number, kind: 
   const answer = await page.request.post(`${origin}/local/p2p/orders/${orderId}/timer-due`);
   expect(answer.status(), await answer.text()).toBe(200);
   expect(await answer.json()).toMatchObject({ order_id: orderId, kind });
-}
-
-/**
- * Pictures at 320 px, light and dark, for a person to look at (asserts nothing); taken only
- * with E2E_SHOTS set, into /tmp/shots-e13. Telegram's theme change is sent as its clients do.
- */
-async function pictures(page: Page, name: string, language: Language): Promise<void> {
-  if (!process.env.E2E_SHOTS) return;
-  mkdirSync('/tmp/shots-e13', { recursive: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 640 });
-  for (const theme of ['light', 'dark'] as const) {
-    await sendTelegramEvent(page, 'theme_changed', { theme_params: telegramThemes[theme] });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `/tmp/shots-e13/${name}-${language}-${theme}.png`, fullPage: true });
-  }
-  await sendTelegramEvent(page, 'theme_changed', { theme_params: telegramThemes.light });
-  if (size !== null) await page.setViewportSize(size);
-}
-
-/** A person's own browser, recording what the app tells Telegram. */
-async function browserOf(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await recordTelegramEvents(page);
-  return { context, page };
 }
 
 /** A saved RUB method: SBP to T-Bank by phone (the method screens have issue 12's journey). */

@@ -71,6 +71,19 @@ export class MarketUser {
     return this.answerOf(answer, `PUT ${path}`, schema);
   }
 
+  /** A file sent as the multipart field `file` (an upload endpoint of the API), answered through `schema`. */
+  async upload<T>(
+    path: string,
+    file: { readonly name: string; readonly mimeType: string; readonly buffer: Buffer },
+    schema: z.ZodMiniType<T>,
+  ): Promise<T> {
+    const answer = await this.request.post(`${this.origin}/api/v1${path}`, {
+      headers: this.authorization,
+      multipart: { file },
+    });
+    return this.answerOf(answer, `POST ${path}`, schema);
+  }
+
   /**
    * Whole `amount` USDT arriving from the test-network chain at the person's TRON deposit
    * address (the simulator's `npm run chain -- deposit <address> <amount> USDT --network TRX`).
@@ -110,15 +123,41 @@ export class MarketUser {
       },
       z.unknown(),
     );
-    const upload = await this.request.post(`${this.origin}/api/v1/verification/provider/SUMSUB_BASIC/files`, {
-      headers: this.authorization,
-      multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: passportImage } },
-    });
-    const file = await this.answerOf(upload, 'the passport upload', z.object({ id: z.string() }));
-    await this.post('/verification/provider/SUMSUB_BASIC/submit', { file_ids: [file.id] }, z.unknown());
-    await decideOnLocalProvider(browser, this.origin, this.telegramId, { decision: 'approve' });
+    await this.passProviderStep(browser, 'SUMSUB_BASIC', 'passport.png');
     const overview = await this.get('/verification', z.object({ passport: z.object({ completed: z.boolean() }) }));
     expect(overview.passport.completed).toBe(true);
+  }
+
+  /**
+   * The `p2c-merchant` level (spec 000: passport, proof of address and a video selfie): the
+   * passport as {@link verifyPassport}, then the other two steps sent and approved the same way.
+   */
+  async verifyP2cMerchant(browser: Browser): Promise<void> {
+    await this.verifyPassport(browser);
+    await this.passProviderStep(browser, 'SUMSUB_ADDRESS', 'utility-bill.png');
+    await this.passProviderStep(browser, 'SUMSUB_VIDEO', 'selfie.png');
+    const level = await this.get(
+      '/verification-flow/p2c-merchant',
+      z.object({ steps: z.array(z.object({ type: z.string(), status: z.string() })) }),
+    );
+    expect(level.steps.map((step) => `${step.type} ${step.status}`)).toEqual([
+      'PHONE_NUMBER completed',
+      'BASIC completed',
+      'SUMSUB_BASIC completed',
+      'SUMSUB_ADDRESS completed',
+      'SUMSUB_VIDEO completed',
+    ]);
+  }
+
+  /** One identity-provider step: an image uploaded and submitted, approved on the local provider. */
+  private async passProviderStep(browser: Browser, type: string, fileName: string): Promise<void> {
+    const file = await this.upload(
+      `/verification/provider/${type}/files`,
+      { name: fileName, mimeType: 'image/png', buffer: passportImage },
+      z.object({ id: z.string() }),
+    );
+    await this.post(`/verification/provider/${type}/submit`, { file_ids: [file.id] }, z.unknown());
+    await decideOnLocalProvider(browser, this.origin, this.telegramId, { decision: 'approve' });
   }
 }
 
