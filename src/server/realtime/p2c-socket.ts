@@ -20,6 +20,7 @@ import { ApiError } from '../http/api-error';
 import { type RateLimiter, rateLimitedCode } from '../http/rate-limit';
 import { findSessionUser, hashSessionToken, type SessionPolicy, sessionCookieName } from '../modules/auth/sessions';
 import type { P2cLiveEvents } from '../modules/p2c-payments/live-events';
+import { adapterPool } from './adapter-pool';
 import { p2cListDiff } from './p2c-list-diff';
 import { pendingP2cItems } from './p2c-pending-items';
 
@@ -92,15 +93,16 @@ export function p2cLiveListOf(app: FastifyInstance): P2cLiveList {
  */
 export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveListDependencies): P2cLiveList {
   const { db, now } = dependencies;
+  const adapter = dependencies.pool === undefined ? undefined : adapterPool(dependencies.pool);
   const io = new Server(app.server, {
     path: p2cSocketPath,
     serveClient: false,
     // Apps send nothing but `list:initialize`.
     maxHttpBufferSize: 1024,
-    ...(dependencies.pool === undefined
+    ...(adapter === undefined
       ? {}
       : {
-          adapter: createAdapter(dependencies.pool, {
+          adapter: createAdapter(adapter.pool, {
             errorHandler: (error) => app.log.error({ err: error }, 'The P2C live list adapter failed'),
           }),
         }),
@@ -271,6 +273,7 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
     clearInterval(sweepTimer);
     unsubscribe();
     io.local.disconnectSockets(true);
+    await adapter?.settled();
     await io.of('/').adapter.close();
     io.engine.close();
     await queue;
