@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequest, Browser, Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import { issueShopCode, payAtLocalBank, type ShopCode } from './support/localShop.ts';
 import { MarketUser } from './support/marketUser.ts';
@@ -192,6 +192,31 @@ function liveRow(page: Page, words: Words) {
   return page.getByRole('button', { name: spaced(words.fiat) });
 }
 
+/**
+ * The three people of a journey, each in a browser of their own: a client with 100 USDT, the
+ * passport (the p2c-client level) and a passcode; a merchant with the p2c-merchant level and an
+ * active Sberbank card; the shop (the stand-in pages are English). `close()` when done.
+ */
+async function threePeople(browser: Browser, api: APIRequest, origin: string, language: Language) {
+  const client = await MarketUser.signIn(api, origin, language);
+  const merchant = await MarketUser.signIn(api, origin, language);
+  await client.verifyPassport(browser);
+  await client.receiveUsdt('100');
+  const account = await becomeP2cMerchant(browser, origin, merchant);
+  const shopContext = await browser.newContext({ baseURL: origin, locale: 'en-US' });
+  const shop = await shopContext.newPage();
+  const c = await browserOf(browser);
+  const m = await browserOf(browser);
+  await openMiniApp(c.page, client, language, '/');
+  await setPasscodeThroughApi(c.page, origin, passcode);
+  const close = async () => {
+    for (const context of [shopContext, c.context, m.context]) await context.close();
+    await client.dispose();
+    await merchant.dispose();
+  };
+  return { client, merchant, account, shop, c, m, close };
+}
+
 for (const language of ['en', 'ru'] as const) {
   const words = text[language];
 
@@ -202,19 +227,13 @@ for (const language of ['en', 'ru'] as const) {
   }) => {
     test.setTimeout(300_000);
     const origin = baseURL ?? '';
-    const client = await MarketUser.signIn(playwright.request, origin, language);
-    const merchant = await MarketUser.signIn(playwright.request, origin, language);
-    await client.verifyPassport(browser);
-    await client.receiveUsdt('100');
-    const account = await becomeP2cMerchant(browser, origin, merchant);
+    const { client, merchant, account, shop, c, m, close } = await threePeople(
+      browser,
+      playwright.request,
+      origin,
+      language,
+    );
     const accountName = `${words.bank} •••• ${account.last4}`;
-
-    const shopContext = await browser.newContext({ baseURL: origin, locale: 'en-US' });
-    const shop = await shopContext.newPage();
-    const c = await browserOf(browser);
-    const m = await browserOf(browser);
-    await openMiniApp(c.page, client, language, '/');
-    await setPasscodeThroughApi(c.page, origin, passcode);
     const feesBefore = await feesBalance(c.page, origin);
 
     let code: ShopCode = { id: '', link: '' };
@@ -372,11 +391,7 @@ for (const language of ['en', 'ru'] as const) {
       await pictures(m.page, 'merchant-refunded', language);
     });
 
-    await shopContext.close();
-    await c.context.close();
-    await m.context.close();
-    await client.dispose();
-    await merchant.dispose();
+    await close();
   });
 
   test(`(${language}) nobody takes a payment: it leaves the merchant’s live list when its time runs out, and the client is refunded`, async ({
@@ -386,17 +401,8 @@ for (const language of ['en', 'ru'] as const) {
   }) => {
     test.setTimeout(240_000);
     const origin = baseURL ?? '';
-    const client = await MarketUser.signIn(playwright.request, origin, language);
-    const merchant = await MarketUser.signIn(playwright.request, origin, language);
-    await client.verifyPassport(browser);
-    await client.receiveUsdt('100');
-    await becomeP2cMerchant(browser, origin, merchant);
-    const shopContext = await browser.newContext({ baseURL: origin, locale: 'en-US' });
-    const code = await issueShopCode(await shopContext.newPage(), '1500');
-    const c = await browserOf(browser);
-    const m = await browserOf(browser);
-    await openMiniApp(c.page, client, language, '/');
-    await setPasscodeThroughApi(c.page, origin, passcode);
+    const { client, merchant, shop, c, m, close } = await threePeople(browser, playwright.request, origin, language);
+    const code = await issueShopCode(shop, '1500');
     await openMiniApp(m.page, merchant, language, '/p2c/orders');
     await expect(m.page.getByRole('heading', { level: 1, name: words.paymentsToTake })).toBeVisible();
     await markDocument(m.page);
@@ -424,10 +430,6 @@ for (const language of ['en', 'ru'] as const) {
       expect(await usdtOf(merchant)).toEqual({ available: 0n, held: 0n });
     });
 
-    await shopContext.close();
-    await c.context.close();
-    await m.context.close();
-    await client.dispose();
-    await merchant.dispose();
+    await close();
   });
 }
