@@ -331,6 +331,7 @@ for (const language of ['en', 'ru'] as const) {
       expect((await paidAnswer).status()).toBe(200);
       const answeredAt = Date.now();
       const seenAt = Number(await (await clientSawPaid).jsonValue());
+      test.info().annotations.push({ type: 'client saw Paid after (ms)', description: String(seenAt - answeredAt) });
       expect(seenAt - answeredAt).toBeLessThan(1_000);
       await expect(m.page.getByText(words.completed)).toBeVisible();
       await checkAccessibility(m.page);
