@@ -150,6 +150,14 @@ export const defaultTimeouts = { idleMs: 60_000, requestMs: 300_000 } as const;
 
 /** The whole server as a Fastify instance: `main.ts` listens on it, tests call `app.inject`. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  // Checked before anything is opened (the live list's adapter takes a database connection), so a
+  // refusal leaves nothing to close.
+  const security = dependencies.security ?? {};
+  if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
+    throw new Error(
+      'PUBLIC_URL is required outside local mode: links must never take their origin from the Host header',
+    );
+  }
   const app = Fastify({
     logger: {
       level: dependencies.logLevel,
@@ -254,12 +262,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       restrictedCountries: new Set(dependencies.restrictedCountries ?? defaultRestrictedCountries),
     },
   });
-  const security = dependencies.security ?? {};
-  if (!dependencies.telegram.localMode && security.publicUrl === undefined) {
-    throw new Error(
-      'PUBLIC_URL is required outside local mode: links must never take their origin from the Host header',
-    );
-  }
   registerSecurityRoutes(app, context, {
     db: context.db,
     now: context.now,
