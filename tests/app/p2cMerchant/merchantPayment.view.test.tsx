@@ -161,6 +161,15 @@ describe('paying a taken payment', () => {
       await shows('The time to pay ran out and the payment was canceled. The client got their crypto back.'),
     ).toBeTruthy();
     expect(mainAction(platform)).toBeNull();
+    expect(screen.getByText('Not received')).toBeTruthy();
+    expect(screen.queryByText('You receive')).toBeNull();
+  });
+
+  it('after support refunds the client, the reward row says the crypto went back to the client', async () => {
+    start({ payment: paymentFixture({ status: 'refunded', deadline_at: null }) });
+    expect(await shows('16 USDT')).toBeTruthy();
+    expect(screen.getByText('Returned to the client')).toBeTruthy();
+    expect(screen.queryByText('You receive')).toBeNull();
   });
 
   it('another person’s payment, or one they paid as client, is not found here', async () => {

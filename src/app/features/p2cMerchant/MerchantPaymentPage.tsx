@@ -33,7 +33,14 @@ import { QrCode } from '../../ui/QrCode.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { paymentFacts } from './LiveOrdersView.tsx';
-import { accountName, isMissing, merchantFailure, merchantFailureOf, paymentStatusLabels } from './merchantTexts.ts';
+import {
+  accountName,
+  isMissing,
+  merchantFailure,
+  merchantFailureOf,
+  paymentStatusLabels,
+  rewardTitles,
+} from './merchantTexts.ts';
 import './p2c-merchant.css';
 
 export interface MerchantPaymentPageProps {
@@ -209,7 +216,7 @@ function PaymentSteps({
         <Outcome payment={payment} reward={reward} />
       )}
       <Section>
-        <Cell title={t`You receive`} value={<span className="tabular">{reward}</span>} />
+        <Cell title={i18n._(rewardTitles[payment.status])} value={<span className="tabular">{reward}</span>} />
         <Cell title={t`Status`} value={i18n._(paymentStatusLabels[payment.status])} />
         {payment.account === null ? null : (
           <Cell title={t`Paid from`} value={`${payment.account.bank_name} •••• ${payment.account.number_last4}`} />

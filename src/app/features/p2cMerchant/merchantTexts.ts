@@ -24,6 +24,18 @@ export const paymentStatusLabels: Record<P2cMerchantStatus, MessageDescriptor> =
   refunded: msg`Refunded`,
 };
 
+/**
+ * The reward row's title: what the crypto is to the merchant now. After a cancel or a refund it
+ * was never theirs, so the row must not read as money still coming.
+ */
+export const rewardTitles: Record<P2cMerchantStatus, MessageDescriptor> = {
+  processing: msg`You receive`,
+  completed: msg`You received`,
+  canceled: msg`Not received`,
+  disputed: msg`On hold until support decides`,
+  refunded: msg`Returned to the client`,
+};
+
 /** "Sberbank •••• 4417": an account as lists name it, never the whole number. */
 export function accountName(account: Pick<P2cAccount, 'bank' | 'number'>): string {
   return `${account.bank.name} •••• ${account.number.slice(-4)}`;
