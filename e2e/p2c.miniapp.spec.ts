@@ -1,5 +1,6 @@
 import type { APIRequest, Browser, Page } from '@playwright/test';
 import * as z from 'zod/mini';
+import { acquireFeesAccount, releaseFeesAccount } from './support/feesAccountLock.ts';
 import { issueShopCode, payAtLocalBank, type ShopCode } from './support/localShop.ts';
 import { MarketUser } from './support/marketUser.ts';
 import { browserOf, type JourneyLanguage, openMiniApp, picturesInto } from './support/miniAppJourney.ts';
@@ -30,6 +31,9 @@ import { checkAccessibility, expect, test } from './support/test.ts';
 test.use({ actionTimeout: 10_000 });
 test.describe.configure({ mode: 'default' });
 test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'runs in the phone project only'));
+// The USDT fees account is one for the whole server: journeys that check it take turns with it.
+test.beforeEach(() => acquireFeesAccount(test.info()));
+test.afterEach(releaseFeesAccount);
 
 type Language = JourneyLanguage;
 const passcode = '2580';

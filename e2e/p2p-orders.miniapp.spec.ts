@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import * as z from 'zod/mini';
+import { acquireFeesAccount, releaseFeesAccount } from './support/feesAccountLock.ts';
 import { MarketUser } from './support/marketUser.ts';
 import { browserOf, openMiniApp, picturesInto } from './support/miniAppJourney.ts';
 import { setPasscodeThroughApi } from './support/passcode.ts';
@@ -21,6 +22,9 @@ import { passportImage } from './support/verification.ts';
 test.use({ actionTimeout: 10_000 });
 test.describe.configure({ mode: 'default' });
 test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'runs in the phone project only'));
+// The USDT fees account is one for the whole server: journeys that check it take turns with it.
+test.beforeEach(() => acquireFeesAccount(test.info()));
+test.afterEach(releaseFeesAccount);
 
 type Language = 'en' | 'ru';
 
