@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { WalletTransactionType } from '../../contract/wallet-operations';
 import type { Database } from '../db/database';
+import { isDeadlockVictim } from '../db/errors';
 import { ledgerAccounts } from '../db/schema/ledger';
 import type { AccountRef } from './accounts';
 import { postJournal } from './journal';
@@ -204,7 +205,24 @@ export async function balancesOf(db: Database, userId: number): Promise<Readonly
   return balances;
 }
 
-/** Runs fn in one database transaction (db.transaction); every posting must run inside one. */
-export function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(fn);
+/** How many times a transaction runs when PostgreSQL keeps picking it as a deadlock's victim. */
+const deadlockAttempts = 3;
+
+/**
+ * Runs fn in one database transaction (db.transaction); every posting must run inside one.
+ *
+ * A transaction PostgreSQL picked as a deadlock's victim was rolled back whole, so it runs again
+ * from the start: locks taken in id order cannot always be kept in order across a transaction's
+ * statements (opening a first `held` account waits on another transaction's insert of it), and
+ * the person must get their answer, not a 500. `fn` must therefore keep its effects in the
+ * database, or make them only from what it returns.
+ */
+export async function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      if (attempt >= deadlockAttempts || !isDeadlockVictim(error)) throw error;
+    }
+  }
 }
