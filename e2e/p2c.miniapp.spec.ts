@@ -23,10 +23,9 @@ import { checkAccessibility, expect, test } from './support/test.ts';
 //
 // The figures are worked out by hand (docs/p2c.md "The quote"): the stored reference price of
 // USDT is 81 RUB, less the merchants' 2 % margin 79.38 RUB. 1,500 RUB ÷ 79.38 =
-// 18.89644746787603930461…, rounded up to USDT's 18 decimals: the merchant's amount
-// 18.896447467876039305; the fee, 1 % of it rounded up, 0.188964474678760394; the client's total
-// 19.085411942554799699 USDT. The screens show USDT to 6 decimals, cut (not rounded): 19.085411 and
-// 18.896447.
+// 18.89644746787603930461…, rounded up to the millionth the screens show for USDT: the merchant's
+// amount 18.896448; the fee, 1 % of it (0.18896448) rounded up the same way, 0.188965; the client's
+// total 19.085413 USDT, exactly what the screens show and what is held.
 
 test.use({ actionTimeout: 10_000 });
 test.describe.configure({ mode: 'default' });
@@ -39,9 +38,9 @@ type Language = JourneyLanguage;
 const passcode = '2580';
 
 const usdt = 10n ** 18n;
-const amount = 18_896_447_467_876_039_305n;
-const fee = 188_964_474_678_760_394n;
-const total = 19_085_411_942_554_799_699n;
+const amount = 18_896_448_000_000_000_000n;
+const fee = 188_965_000_000_000_000n;
+const total = 19_085_413_000_000_000_000n;
 const clientStart = 100n * usdt;
 
 const text = {
@@ -82,7 +81,7 @@ const text = {
     completed: 'Completed.',
     merchantRefunded: 'Support refunded the client: the crypto of this payment was returned to them.',
     fiat: '1 500.00 ₽',
-    reward: '18.896447 USDT',
+    reward: '18.896448 USDT',
   },
   ru: {
     scan: 'Сканировать',
@@ -121,7 +120,7 @@ const text = {
     completed: 'Завершён.',
     merchantRefunded: 'Поддержка вернула клиенту криптовалюту этого платежа.',
     fiat: '1 500.00 ₽',
-    reward: '18.896447 USDT',
+    reward: '18.896448 USDT',
   },
 } as const;
 
@@ -178,11 +177,11 @@ async function scanAndPay(page: Page, words: Words, code: ShopCode, language: La
   await expect(page.getByRole('heading', { level: 1, name: 'Romashka Coffee' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(spaced(text[language].fiat));
   const totalCell = page.locator('.ui-cell', { hasText: words.total });
-  await expect(totalCell.locator('.ui-cell-value')).toHaveText(spaced('19.085411 USDT'));
+  await expect(totalCell.locator('.ui-cell-value')).toHaveText(spaced('19.085413 USDT'));
   await checkAccessibility(page);
   await pictures(page, 'client-quote', language);
 
-  await pressMainAction(page, 'miniApp', `${words.pay} 19.085411\u00a0USDT`);
+  await pressMainAction(page, 'miniApp', `${words.pay} 19.085413\u00a0USDT`);
   await expect(page.getByRole('heading', { level: 1, name: words.confirm })).toBeVisible();
   const keypad = page.getByRole('group', { name: /keypad|клавиатура/i });
   for (const digit of passcode) await keypad.getByRole('button', { name: digit, exact: true }).click();
@@ -255,7 +254,7 @@ for (const language of ['en', 'ru'] as const) {
     });
 
     let paymentId = 0;
-    await test.step('the client scans the code, sees the shop and the quote, and pays 19.085411 USDT with the passcode', async () => {
+    await test.step('the client scans the code, sees the shop and the quote, and pays 19.085413 USDT with the passcode', async () => {
       await openMiniApp(c.page, client, language, '/');
       paymentId = await scanAndPay(c.page, words, code, language);
       await checkAccessibility(c.page);

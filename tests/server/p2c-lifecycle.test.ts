@@ -22,9 +22,9 @@ import { p2cClientServer } from './helpers/p2c-payments';
 import { expectError, ok } from './helpers/security';
 
 // 1,500 RUB at 79.38 RUB a USDT (the hand-worked figures of p2c-pay.test.ts).
-const amount = 18896447467876039305n;
-const fee = 188964474678760394n;
-const total = 19085411942554799699n;
+const amount = 18_896448_000000_000000n;
+const fee = 188965_000000_000000n;
+const total = 19_085413_000000_000000n;
 const twentyUsdt = 20n * 10n ** 18n;
 const minute = 60_000;
 const day = 24 * 60 * minute;

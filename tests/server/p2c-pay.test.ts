@@ -16,11 +16,12 @@ import { p2cClientServer, uniqueHash } from './helpers/p2c-payments';
 import { expectError, ok } from './helpers/security';
 
 // USDT at 81 RUB: the client's rate is 81 × 0.98 = 79.38 RUB. 1,500 RUB is 150000 kopecks:
-// amount = ceil(150000 × 10^18 / 7938) = 18896447467876039305, fee = ceil(amount / 100) =
-// 188964474678760394, total = 19085411942554799699 (worked out with integer arithmetic by hand).
-const amount1500 = 18896447467876039305n;
-const fee1500 = 188964474678760394n;
-const total1500 = 19085411942554799699n;
+// 150000 × 10^18 / 7938 = 18.896447467876… USDT, rounded up to the millionth the screens show:
+// amount 18.896448; fee 1 % of it, 0.18896448, up to the millionth: 0.188965; total 19.085413
+// (worked out by hand).
+const amount1500 = 18_896448_000000_000000n;
+const fee1500 = 188965_000000_000000n;
+const total1500 = 19_085413_000000_000000n;
 const twentyUsdt = 20n * 10n ** 18n;
 
 describe('P2C: looking a code up', () => {

@@ -4,7 +4,12 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { amountForKopecks, clientRateKopecks, serviceFee } from '../../src/server/modules/p2c-payments/money';
+import {
+  amountForKopecks,
+  clientRateKopecks,
+  quoteStep,
+  serviceFee,
+} from '../../src/server/modules/p2c-payments/money';
 import { type QuoteTerms, quoteSigner } from '../../src/server/modules/p2c-payments/quote';
 
 const terms: QuoteTerms = {
@@ -13,8 +18,8 @@ const terms: QuoteTerms = {
   asset: 'USDT',
   fiatKopecks: 150000n,
   rateKopecks: 7938n,
-  amount: 18896447467876039305n,
-  fee: 188964474678760394n,
+  amount: 18896448000000000000n,
+  fee: 188965000000000000n,
   expiresAt: new Date('2026-11-24T12:00:30.000Z'),
 };
 
@@ -25,16 +30,33 @@ describe('the P2C quote', () => {
     expect(clientRateKopecks(new Decimal('100'))).toBe(9800n);
   });
 
-  it('rounds the crypto amount up only when the roubles do not divide exactly', () => {
-    // 79.38 RUB at 79.38 a unit of a 2-decimal asset is exactly 1.00; 79.39 needs 1.0001… → 1.01.
-    expect(amountForKopecks(7938n, 7938n, 2)).toBe(100n);
-    expect(amountForKopecks(7939n, 7938n, 2)).toBe(101n);
+  it('moves in steps of the last decimal the screens show: a millionth of USDT, a smallest unit of TON', () => {
+    expect(quoteStep(18, 6)).toBe(1_000_000_000_000n);
+    expect(quoteStep(9, 9)).toBe(1n);
+    expect(quoteStep(2, 6)).toBe(1n);
   });
 
-  it('charges 1 % of the amount, rounded up to the smallest unit', () => {
-    expect(serviceFee(100n)).toBe(1n);
-    expect(serviceFee(101n)).toBe(2n);
-    expect(serviceFee(1n)).toBe(1n);
+  it('rounds the crypto amount up only when the roubles do not divide exactly', () => {
+    // 79.38 RUB at 79.38 a unit of a 2-decimal asset is exactly 1.00; 79.39 needs 1.0001… → 1.01.
+    expect(amountForKopecks(7938n, 7938n, 2, 1n)).toBe(100n);
+    expect(amountForKopecks(7939n, 7938n, 2, 1n)).toBe(101n);
+  });
+
+  it('rounds the crypto amount up to a whole step, and leaves one that is whole', () => {
+    // 1,500 RUB at 79.38 is 18.896447467876… USDT: up to the millionth, 18.896448.
+    expect(amountForKopecks(150000n, 7938n, 18, 1_000_000_000_000n)).toBe(18_896448_000000_000000n);
+    // 79.38 RUB at 79.38 is exactly 1 USDT, already whole.
+    expect(amountForKopecks(7938n, 7938n, 18, 1_000_000_000_000n)).toBe(1_000000_000000_000000n);
+  });
+
+  it('charges 1 % of the amount, rounded up to the step', () => {
+    expect(serviceFee(100n, 1n)).toBe(1n);
+    expect(serviceFee(101n, 1n)).toBe(2n);
+    expect(serviceFee(1n, 1n)).toBe(1n);
+    // 1 % of 18.896448 USDT is 0.18896448: up to the millionth, 0.188965.
+    expect(serviceFee(18_896448_000000_000000n, 1_000_000_000_000n)).toBe(188965_000000_000000n);
+    // 1 % of 1 USDT is 0.01 exactly.
+    expect(serviceFee(1_000000_000000_000000n, 1_000_000_000_000n)).toBe(10000_000000_000000n);
   });
 
   it('opens its own signed id to the same terms', () => {
@@ -47,7 +69,7 @@ describe('the P2C quote', () => {
     const id = signer.sign(terms);
     const [payload = '', signature = ''] = id.split('.');
     const altered = Buffer.from(
-      Buffer.from(payload, 'base64url').toString('utf8').replace('"188964474678760394"', '"1"'),
+      Buffer.from(payload, 'base64url').toString('utf8').replace('"188965000000000000"', '"1"'),
     ).toString('base64url');
 
     expect(quoteSigner('secret two').open(id)).toBeNull();

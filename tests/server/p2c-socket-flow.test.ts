@@ -6,9 +6,9 @@ import { grantP2cMerchantLevel } from './helpers/p2c-merchants';
 import { p2cClientServer } from './helpers/p2c-payments';
 import { caller } from './helpers/security';
 
-// USDT at 81 RUB: the client's rate is 79.38 RUB, so 1,500 RUB is ceil(150000 × 10^18 / 7938)
-// = 18896447467876039305 smallest units for the merchant (tests/server/p2c-pay.test.ts works it out).
-const reward1500 = '18896447467876039305';
+// USDT at 81 RUB: the client's rate is 79.38 RUB, so 1,500 RUB is 18.896448 USDT for the merchant
+// (150000 × 10^18 / 7938 rounded up to the millionth; tests/server/p2c-pay.test.ts works it out).
+const reward1500 = '18896448000000000000';
 const twentyUsdt = 20n * 10n ** 18n;
 
 describe('the live list following real payments', () => {

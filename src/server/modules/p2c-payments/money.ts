@@ -19,14 +19,27 @@ function ceilDivide(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;
 }
 
-/** The crypto that pays `kopecks` at the rate, rounded up to the smallest unit (the merchant is never short). */
-export function amountForKopecks(kopecks: bigint, rateKopecks: bigint, decimals: number): bigint {
-  return ceilDivide(kopecks * 10n ** BigInt(decimals), rateKopecks);
+/**
+ * The smallest step a quote's figures move in: one unit of the last decimal the screens show in
+ * full (`view_full_decimals`). USDT has 18 decimals but shows 6, so its quotes are whole millionths
+ * and the total on the screen is exactly what is held (docs/p2c.md "The quote").
+ */
+export function quoteStep(decimals: number, shownDecimals: number): bigint {
+  return 10n ** BigInt(Math.max(0, decimals - shownDecimals));
 }
 
-/** The service fee on an amount: the fee rate on it, rounded up to the smallest unit (as the market's). */
-export function serviceFee(amount: bigint): bigint {
-  return makerFee(amount, serviceFeePercent);
+function roundUpToStep(value: bigint, step: bigint): bigint {
+  return ceilDivide(value, step) * step;
+}
+
+/** The crypto that pays `kopecks` at the rate, rounded up to the step (the merchant is never short). */
+export function amountForKopecks(kopecks: bigint, rateKopecks: bigint, decimals: number, step: bigint): bigint {
+  return roundUpToStep(ceilDivide(kopecks * 10n ** BigInt(decimals), rateKopecks), step);
+}
+
+/** The service fee on an amount: the fee rate on it (as the market's), rounded up to the step. */
+export function serviceFee(amount: bigint, step: bigint): bigint {
+  return roundUpToStep(makerFee(amount, serviceFeePercent), step);
 }
 
 /** A stored numeric(17, 2) rouble amount ("1500.00") as the contract's ("1500"). */

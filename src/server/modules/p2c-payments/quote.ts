@@ -7,7 +7,7 @@ import { assets } from '../../db/schema/catalogue';
 import { type PriceTable, priceIn } from '../../integrations/prices/price-feed';
 import { fiatAmountOf, fiatCents } from '../p2p-offers/money';
 import { sameSecret } from '../security/tokens';
-import { amountForKopecks, clientRateKopecks, serviceFee } from './money';
+import { amountForKopecks, clientRateKopecks, quoteStep, serviceFee } from './money';
 
 /**
  * What a quote promises, all of it inside its signed id (docs/p2c.md "The quote"): the server
@@ -89,15 +89,18 @@ export function quoteSigner(secret: string): QuoteSigner {
   };
 }
 
-async function decimalsOf(db: Database, asset: P2cAsset): Promise<number | null> {
-  const [row] = await db.select({ decimals: assets.decimals }).from(assets).where(eq(assets.code, asset));
-  return row?.decimals ?? null;
+async function precisionOf(db: Database, asset: P2cAsset): Promise<{ decimals: number; shownDecimals: number } | null> {
+  const [row] = await db
+    .select({ decimals: assets.decimals, shownDecimals: assets.viewFullDecimals })
+    .from(assets)
+    .where(eq(assets.code, asset));
+  return row ?? null;
 }
 
 /**
  * The terms of paying `fiatAmount` roubles in `asset` now: rate = reference × (1 − margin) to the
- * kopeck below, amount = roubles ÷ rate up to the smallest unit, fee = 1 % of it up; null when the
- * feed has no rouble price for the asset.
+ * kopeck below, amount = roubles ÷ rate and fee = 1 % of it, each rounded up to the last decimal
+ * the screens show; null when the feed has no rouble price for the asset.
  */
 export async function quoteTerms(
   db: Database,
@@ -106,12 +109,13 @@ export async function quoteTerms(
   now: Date,
 ): Promise<QuoteTerms | null> {
   const reference = priceIn(prices, input.asset, p2cFiat);
-  const decimals = await decimalsOf(db, input.asset);
-  if (reference === null || decimals === null) return null;
+  const precision = await precisionOf(db, input.asset);
+  if (reference === null || precision === null) return null;
   const rateKopecks = clientRateKopecks(reference);
   if (rateKopecks <= 0n) return null;
   const fiatKopecks = fiatCents(input.fiatAmount);
-  const amount = amountForKopecks(fiatKopecks, rateKopecks, decimals);
+  const step = quoteStep(precision.decimals, precision.shownDecimals);
+  const amount = amountForKopecks(fiatKopecks, rateKopecks, precision.decimals, step);
   return {
     userId: input.userId,
     qrId: input.qrId,
@@ -119,7 +123,7 @@ export async function quoteTerms(
     fiatKopecks,
     rateKopecks,
     amount,
-    fee: serviceFee(amount),
+    fee: serviceFee(amount, step),
     expiresAt: new Date(now.getTime() + p2cQuoteSeconds * 1000),
   };
 }
