@@ -1,14 +1,17 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type P2cLiveItem, p2cFiat, p2cPendingSeconds } from '../../contract/p2c';
+import type { Language } from '../../contract/settings';
 import type { Database } from '../db/database';
 import { p2cPayments, p2cPaymentTimers } from '../db/schema/p2c';
+import { payeeBankName } from '../modules/p2c-payments/payee';
 import { fiatAmountOf, fiatCents } from '../modules/p2p-offers/money';
 
 /**
  * Every pending payment as merchants' live list shows it, oldest first: what a merchant needs to
- * choose one (roubles, their reward, the shop's bank, until when), nothing about the client.
+ * choose one (roubles, their reward, the shop's bank in `language`, until when), nothing about
+ * the client.
  */
-export async function pendingP2cItems(db: Database): Promise<P2cLiveItem[]> {
+export async function pendingP2cItems(db: Database, language: Language): Promise<P2cLiveItem[]> {
   const rows = await db
     .select({
       id: p2cPayments.id,
@@ -17,6 +20,7 @@ export async function pendingP2cItems(db: Database): Promise<P2cLiveItem[]> {
       asset: p2cPayments.assetCode,
       amount: p2cPayments.amount,
       payeeBank: p2cPayments.payeeBank,
+      qrLink: p2cPayments.qrLink,
       createdAt: p2cPayments.createdAt,
       dueAt: p2cPaymentTimers.dueAt,
     })
@@ -38,7 +42,7 @@ export async function pendingP2cItems(db: Database): Promise<P2cLiveItem[]> {
     fiat: p2cFiat,
     asset: row.asset,
     reward: row.amount,
-    payee_bank: row.payeeBank,
+    payee_bank: payeeBankName(row.qrLink, row.payeeBank, language),
     created_at: row.createdAt.toISOString(),
     // The timer is written with the payment; the fallback only covers a row written without one.
     expires_at: (row.dueAt ?? new Date(row.createdAt.getTime() + p2cPendingSeconds * 1000)).toISOString(),

@@ -10,16 +10,19 @@ import {
   type P2cListError,
   type P2cListSnapshot,
   type P2cListUpdate,
+  type P2cLiveItem,
   p2cListInitialize,
   p2cSocketEvents,
   p2cSocketPath,
 } from '../../contract/p2c';
+import type { Language } from '../../contract/settings';
 import type { Database } from '../db/database';
 import { sessions } from '../db/schema/users';
 import { ApiError } from '../http/api-error';
 import { type RateLimiter, rateLimitedCode } from '../http/rate-limit';
 import { findSessionUser, hashSessionToken, type SessionPolicy, sessionCookieName } from '../modules/auth/sessions';
 import type { P2cLiveEvents } from '../modules/p2c-payments/live-events';
+import { userLanguage } from '../modules/security/messages';
 import { adapterPool } from './adapter-pool';
 import { p2cListDiff } from './p2c-list-diff';
 import { pendingP2cItems } from './p2c-pending-items';
@@ -66,6 +69,8 @@ interface Watcher {
   readonly address: string;
   /** The ids sent, in the app's order; null until the first snapshot. */
   ids: readonly number[] | null;
+  /** The person's language (their settings', read at each initialisation): the payee's bank is named in it. */
+  language: Language;
   /** The number of the last message sent (snapshot or update). */
   seq: number;
   /** This socket's initialisations, one after another, so their answers keep their order. */
@@ -128,10 +133,16 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
       refreshQueued = false;
       const watching = [...watchers.values()].filter((watcher) => watcher.ids !== null);
       if (watching.length === 0) return;
-      const items = await pendingP2cItems(db);
+      // One read per language the watchers speak.
+      const itemsIn = new Map<Language, Promise<P2cLiveItem[]>>();
+      const itemsOf = (language: Language): Promise<P2cLiveItem[]> => {
+        const items = itemsIn.get(language) ?? pendingP2cItems(db, language);
+        itemsIn.set(language, items);
+        return items;
+      };
       for (const watcher of watching) {
         if (watcher.ids === null) continue;
-        const diff = p2cListDiff(watcher.ids, items);
+        const diff = p2cListDiff(watcher.ids, await itemsOf(watcher.language));
         if (diff.operations.length === 0) continue;
         watcher.ids = diff.ids;
         watcher.seq += 1;
@@ -192,9 +203,11 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
       refuse({ code: 'p2c_take_forbidden' });
       return;
     }
+    const language = await userLanguage(db, watcher.userId);
     enqueue(async () => {
       if (!watchers.has(watcher.socket.id)) return;
-      const items = await pendingP2cItems(db);
+      watcher.language = language;
+      const items = await pendingP2cItems(db, language);
       watcher.ids = items.map((item) => item.id);
       watcher.seq += 1;
       const snapshot: P2cListSnapshot = { seq: watcher.seq, items };
@@ -213,6 +226,7 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
       ...identity,
       address: clientAddress(socket, dependencies.trustProxy),
       ids: null,
+      language: 'en',
       seq: 0,
       initializing: Promise.resolve(),
     };

@@ -37,7 +37,7 @@ export async function supportPaymentView(db: Database, row: PaymentRow): Promise
     id: row.id,
     client: { user_id: row.clientId, telegram_id: row.clientId },
     merchant: row.merchantId === null ? null : { user_id: row.merchantId, telegram_id: row.merchantId },
-    client_view: await loadClientPayment(db, row),
+    client_view: await loadClientPayment(db, row, 'en'),
     merchant_view: merchantStatusOf(row) === null ? null : await loadMerchantPayment(db, row, 'en'),
     history: history.map((entry) => ({
       from: entry.fromStatus,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { P2cAsset, P2cQrCode, P2cQuote } from '../../../contract/p2c';
 import { p2cMaximumRub, p2cMinimumRub } from '../../../contract/p2c';
+import type { Language } from '../../../contract/settings';
 import { lockUntilCommit } from '../../db/advisory-lock';
 import type { Database } from '../../db/database';
 import { p2cPaymentHistory, p2cPayments } from '../../db/schema/p2c';
@@ -14,6 +15,7 @@ import { canCreateP2cOrder } from './access';
 import { p2cErrors } from './errors';
 import { holdPayment, type PaymentRow } from './escrow';
 import { type P2cLiveEvents, publishAll } from './live-events';
+import { payeeIn } from './payee';
 import { type QuoteSigner, type QuoteTerms, quoteTerms, toQuote } from './quote';
 import { replaceP2cTimer } from './timer-schedule';
 
@@ -64,13 +66,21 @@ async function freshQuote(
  */
 export async function lookupCode(
   dependencies: P2cPayDependencies,
-  input: { readonly userId: number; readonly qrId: string; readonly asset: P2cAsset; readonly prices: PriceTable },
+  input: {
+    readonly userId: number;
+    /** The caller's: the payee's bank is named in it. */
+    readonly language: Language;
+    readonly qrId: string;
+    readonly asset: P2cAsset;
+    readonly prices: PriceTable;
+  },
   now: Date,
 ): Promise<{ qr: P2cQrCode; quote: P2cQuote | null; payment_id: number | null }> {
   const code = await dependencies.paymentSystem.lookup(input.qrId, now);
   if (code === null) throw p2cErrors.qrNotFound();
   assertAmountInRange(code);
-  const { link: _link, ...qr } = code;
+  const { link, ...given } = code;
+  const qr: P2cQrCode = { ...given, payee: payeeIn(link, given.payee, input.language) };
   const running = await unfinishedPaymentOf(dependencies.db, code.id);
   const quote =
     code.state === 'payable' && running === undefined

@@ -94,7 +94,7 @@ export async function listPayments(
 export async function ownPayment(db: Database, userId: number, paymentId: number, language: Language) {
   const [row] = await db.select().from(p2cPayments).where(eq(p2cPayments.id, paymentId));
   if (row === undefined) throw p2cErrors.paymentNotFound();
-  if (row.clientId === userId) return { role: 'client' as const, payment: await loadClientPayment(db, row) };
+  if (row.clientId === userId) return { role: 'client' as const, payment: await loadClientPayment(db, row, language) };
   if (row.merchantId === userId && merchantStatusOf(row) !== null) {
     return { role: 'merchant' as const, payment: await loadMerchantPayment(db, row, language) };
   }

@@ -36,6 +36,7 @@ export function registerP2cPaymentRoutes(
         dependencies,
         {
           userId,
+          language: await userLanguage(db, userId),
           qrId: params.id,
           asset: query.asset ?? 'USDT',
           prices: await context.referencePrices.current(),
@@ -58,7 +59,7 @@ export function registerP2cPaymentRoutes(
         prices: await context.referencePrices.current(),
         now: context.now(),
       });
-      return loadClientPayment(db, row);
+      return loadClientPayment(db, row, await userLanguage(db, userId));
     },
     { rateLimit: 'p2c_qr_pay' },
   );
@@ -76,7 +77,7 @@ export function registerP2cPaymentRoutes(
       openDispute(tx, params.id, { clientId: userId, reason: body.reason, message: body.message }, context.now()),
     );
     publishAll(context.p2cLiveEvents, transition.events);
-    return loadClientPayment(db, transition.payment);
+    return loadClientPayment(db, transition.payment, await userLanguage(db, userId));
   });
   registerEndpoint(app, context, p2cEndpoints.getProfile, async ({ userId }) => {
     await assertP2cArea(context, userId);

@@ -15,6 +15,7 @@ import { p2cAccounts, p2cPaymentTimers } from '../../db/schema/p2c';
 import { p2cBankOf } from '../p2c-accounts/banks';
 import type { PaymentRow } from './escrow';
 import { storedRoubles as roubles } from './money';
+import { payeeIn } from './payee';
 import { disputeUntil } from './transitions';
 
 // A payment as each side sees it (spec 001 s.4 "P2C payment, client view" / "merchant view"): the
@@ -62,7 +63,12 @@ export async function deadlinesOf(db: Database, paymentIds: readonly number[]): 
   return new Map(rows.filter((row) => row.kind !== 'dispute_window').map((row) => [row.paymentId, row.dueAt]));
 }
 
-export function toClientPayment(row: PaymentRow, deadline: Date | null): P2cClientPayment {
+/** The payee of a payment's code in `language` (docs/p2c.md "The payee's bank"). */
+function payeeOf(row: PaymentRow, language: Language): P2cClientPayment['payee'] {
+  return payeeIn(row.qrLink, { name: row.payeeName, bank_name: row.payeeBank }, language);
+}
+
+export function toClientPayment(row: PaymentRow, deadline: Date | null, language: Language): P2cClientPayment {
   const until = disputeUntil(row);
   return {
     id: row.id,
@@ -70,7 +76,7 @@ export function toClientPayment(row: PaymentRow, deadline: Date | null): P2cClie
     type: row.qrType,
     method: methodOf(row),
     status: row.status,
-    payee: { name: row.payeeName, bank_name: row.payeeBank },
+    payee: payeeOf(row, language),
     fiat_amount: roubles(row.fiatAmount),
     fiat: p2cFiat,
     asset: row.assetCode,
@@ -87,11 +93,12 @@ export function toClientPayment(row: PaymentRow, deadline: Date | null): P2cClie
 }
 
 /** The client's view of one payment, with its running deadline. */
-export async function loadClientPayment(db: Database, row: PaymentRow): Promise<P2cClientPayment> {
-  return toClientPayment(row, (await deadlinesOf(db, [row.id])).get(row.id) ?? null);
+export async function loadClientPayment(db: Database, row: PaymentRow, language: Language): Promise<P2cClientPayment> {
+  return toClientPayment(row, (await deadlinesOf(db, [row.id])).get(row.id) ?? null, language);
 }
 
 export interface MerchantViewExtras {
+  readonly language: Language;
   readonly deadline: Date | null;
   readonly account: P2cMerchantPayment['account'];
   readonly check: P2cCheck | null;
@@ -109,7 +116,7 @@ export function toMerchantPayment(row: PaymentRow, extras: MerchantViewExtras): 
       id: row.qrId,
       type: row.qrType,
       link: row.qrLink,
-      payee: { name: row.payeeName, bank_name: row.payeeBank },
+      payee: payeeOf(row, extras.language),
       purpose: row.purpose,
     },
     fiat_amount: roubles(row.fiatAmount),
@@ -169,7 +176,7 @@ export async function loadMerchantPayment(
     accountOf(db, row, language),
     checkOf(db, row),
   ]);
-  return toMerchantPayment(row, { deadline: deadlines.get(row.id) ?? null, account, check });
+  return toMerchantPayment(row, { language, deadline: deadlines.get(row.id) ?? null, account, check });
 }
 
 /** A row of `GET /p2c/payments` in the caller's role. */
