@@ -157,7 +157,7 @@ function AccountDetails({ account, timeZone, openUpload }: { account: P2cAccount
         <Cell title={t`Bank`} value={account.bank.name} />
         <Cell
           title={account.kind === 'card' ? t`Card number` : t`Account number`}
-          value={<span className="p2c-merchant-number">{account.number}</span>}
+          value={<span className="p2c-merchant-number">{inGroupsOfFour(account.number)}</span>}
         />
         <Cell title={t`Holder`} value={account.holder_name} />
         {editableStatuses.includes(status) ? (
@@ -234,4 +234,9 @@ function StatusExplained({ account }: { account: P2cAccount }) {
       )}
     </div>
   );
+}
+
+/** "2200379722125301" as "2200 3797 2212 5301": read and compared with the bank app group by group. */
+function inGroupsOfFour(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }

@@ -46,6 +46,7 @@ export function ChecksView({ timeZone }: { timeZone: string | null }) {
                 subtitle={`${formatShortDate(row.check.uploaded_at, { locale: i18n.locale, timeZone })} · ${i18n._(paymentStatusLabels[row.status])}`}
                 value={<span className="tabular">{formatFiat(row.fiat_amount, 'RUB', catalogue)}</span>}
                 chevron
+                names
               />
             </Link>
           ))}

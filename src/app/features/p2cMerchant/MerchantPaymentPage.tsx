@@ -198,6 +198,7 @@ function PaymentSteps({
                 subtitle={payment.check?.name}
                 value={hasCheck ? t`Replace` : undefined}
                 chevron
+                names
               />
             </button>
             <Link

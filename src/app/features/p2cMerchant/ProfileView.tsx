@@ -35,7 +35,10 @@ export function ProfileView() {
             </Section>
             <Section header={t`As a client`}>
               <Cell title={t`Payments`} value={<span className="tabular">{data.as_client.payments}</span>} />
-              <Cell title={t`Completed`} value={<span className="tabular">{data.as_client.completed}</span>} />
+              <Cell
+                title={t({ message: 'Completed', context: 'count of payments' })}
+                value={<span className="tabular">{data.as_client.completed}</span>}
+              />
               <Cell
                 title={t`Paid in all`}
                 value={<span className="tabular">{formatFiat(data.as_client.fiat_total, 'RUB', catalogue)}</span>}
@@ -43,7 +46,10 @@ export function ProfileView() {
             </Section>
             <Section header={t`As a merchant`}>
               <Cell title={t`Payments`} value={<span className="tabular">{data.as_merchant.payments}</span>} />
-              <Cell title={t`Completed`} value={<span className="tabular">{data.as_merchant.completed}</span>} />
+              <Cell
+                title={t({ message: 'Completed', context: 'count of payments' })}
+                value={<span className="tabular">{data.as_merchant.completed}</span>}
+              />
               <Cell
                 title={t`Paid in all`}
                 value={<span className="tabular">{formatFiat(data.as_merchant.fiat_total, 'RUB', catalogue)}</span>}
