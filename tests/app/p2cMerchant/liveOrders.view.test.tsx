@@ -130,6 +130,56 @@ describe('the live list', () => {
     expect(screen.getByRole('link', { name: 'Payment accounts' }).getAttribute('href')).toBe('/p2c/methods');
   });
 
+  it('asked too often, it says so, counts the seconds the server names down, then asks for the list again', async () => {
+    start();
+    const socket = await opened();
+    act(() => socket.serve('connect'));
+    act(() => socket.serve('list:error', { code: 'rate_limited', seconds: 3 }));
+    expect(await shows('Too many requests. Retrying in 3 s…')).toBeTruthy();
+    expect(screen.queryByText('You need an active payment account to take payments.')).toBeNull();
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(await shows('Too many requests. Retrying in 2 s…')).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(await shows('Too many requests. Retrying in 1 s…')).toBeTruthy();
+    expect(socket.emitted).toEqual(['list:initialize']);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(socket.emitted).toEqual(['list:initialize', 'list:initialize']);
+    act(() => socket.serve('list:snapshot', { seq: 3, items: [liveItem(32)] }));
+    expect(await shows('1 payment waiting')).toBeTruthy();
+    expect(screen.queryByText(/Too many requests/)).toBeNull();
+  });
+
+  it('says it in Russian too', async () => {
+    stubMerchantServer();
+    const session = merchantSession();
+    if (session.status !== 'signed-in') throw new Error('the merchant is signed in');
+    renderApp({
+      path: '/p2c/orders',
+      platform: fakePlatform('web'),
+      session: fakeSession({ ...session, settings: { ...session.settings, language: 'ru' } }),
+    });
+    await shows('Платежи к исполнению');
+    const socket = lastSocket();
+    act(() => socket.serve('connect'));
+    act(() => socket.serve('list:error', { code: 'rate_limited', seconds: 12 }));
+    expect(await shows('Слишком много запросов. Повторим через 12 с…')).toBeTruthy();
+  });
+
+  it('keeps the list it shows while it waits, and a dropped connection ends the wait (reconnecting asks anyway)', async () => {
+    start();
+    const socket = await connected();
+    act(() => socket.serve('list:update', { seq: 9, operations: [{ op: 'remove', pos: 0 }] }));
+    act(() => socket.serve('list:error', { code: 'rate_limited', seconds: 40 }));
+    expect(await shows('Too many requests. Retrying in 40 s…')).toBeTruthy();
+    expect(screen.getByText('2 payments waiting')).toBeTruthy();
+    act(() => socket.serve('disconnect', 'transport close'));
+    act(() => socket.serve('connect'));
+    expect(socket.emitted).toEqual(['list:initialize', 'list:initialize', 'list:initialize']);
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(socket.emitted).toHaveLength(3);
+    expect(screen.queryByText(/Too many requests/)).toBeNull();
+  });
+
   it('a connection the server refuses offers to try again, which connects again', async () => {
     start();
     const socket = await opened();

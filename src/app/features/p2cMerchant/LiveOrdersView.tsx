@@ -73,6 +73,7 @@ export function LiveOrdersView() {
   const chosen = live.items.find((item) => item.id === paymentId) ?? null;
   const taking = snapshot.hasTag('busy');
   const count = live.items.length;
+  const retryIn = live.retryIn;
   return (
     <Page>
       <PageTitle
@@ -90,6 +91,10 @@ export function LiveOrdersView() {
       {live.status === 'reconnecting' ? (
         <p className="p2c-merchant-hint" role="status">
           <Trans>Connection lost. Reconnecting…</Trans>
+        </p>
+      ) : retryIn !== null ? (
+        <p className="p2c-merchant-hint" role="status">
+          <Trans>Too many requests. Retrying in {retryIn} s…</Trans>
         </p>
       ) : null}
       {live.status === 'connecting' ? (

@@ -29,8 +29,16 @@ const noItems: readonly P2cLiveItem[] = [];
 export interface LiveListView {
   status: LiveListStatus;
   items: readonly P2cLiveItem[];
+  /**
+   * While the server refuses to send the list for asking too often (`rate_limited`): the seconds
+   * left before it is asked again; null otherwise. The status and the last list stay as they were.
+   */
+  retryIn: number | null;
   retry: () => void;
 }
+
+/** The wait after a `rate_limited` refusal that does not say how long (the server always does). */
+const rateLimitedFallbackSeconds = p2cReconnectDelayMaxMs / 1000;
 
 /**
  * The socket options (spec 001 s.7): the app's origin at `p2cSocketPath`, the session cookie
@@ -56,11 +64,14 @@ export function openLiveListSocket(): Socket {
  * The merchants' live list over socket.io: `list:initialize` on every (re)connection, the
  * snapshot, then the numbered updates through the pure reducer (lib/p2c/liveList.ts); a skipped
  * update, a position that does not fit, or a message the contract's schema rejects asks for the
- * whole list again. The socket closes when the screen does.
+ * whole list again. A `rate_limited` refusal waits the seconds it names, counting down, then asks
+ * again; a drop of the connection meanwhile ends the wait (the reconnection asks anyway). The
+ * socket closes when the screen does.
  */
 export function useLiveList(open: () => Socket = openLiveListSocket): LiveListView {
   const [status, setStatus] = useState<LiveListStatus>('connecting');
   const [list, setList] = useState<LiveList | null>(null);
+  const [retryIn, setRetryIn] = useState<number | null>(null);
   const listRef = useRef<LiveList | null>(null);
   const socketRef = useRef<Socket | null>(null);
 
@@ -72,6 +83,26 @@ export function useLiveList(open: () => Socket = openLiveListSocket): LiveListVi
       setList(next);
     };
     const initialize = () => socket.emit(p2cSocketEvents.initialize);
+    let countdown: ReturnType<typeof setInterval> | undefined;
+    const stopWaiting = () => {
+      clearInterval(countdown);
+      countdown = undefined;
+      setRetryIn(null);
+    };
+    const waitThenInitialize = (seconds: number) => {
+      stopWaiting();
+      let left = seconds;
+      setRetryIn(left);
+      countdown = setInterval(() => {
+        left -= 1;
+        if (left > 0) {
+          setRetryIn(left);
+          return;
+        }
+        stopWaiting();
+        initialize();
+      }, 1000);
+    };
     const onConnect = () => initialize();
     const onSnapshot = (message: unknown) => {
       const parsed = z.safeParse(p2cListSnapshot, message);
@@ -92,9 +123,18 @@ export function useLiveList(open: () => Socket = openLiveListSocket): LiveListVi
       keep(next);
     };
     const onListError = (message: unknown) => {
-      if (z.safeParse(p2cListError, message).success) setStatus('forbidden');
+      const parsed = z.safeParse(p2cListError, message);
+      if (!parsed.success) return;
+      if (parsed.data.code === 'rate_limited') {
+        waitThenInitialize(parsed.data.seconds ?? rateLimitedFallbackSeconds);
+        return;
+      }
+      setStatus('forbidden');
     };
-    const onDisconnect = () => setStatus((now) => (now === 'forbidden' ? now : 'reconnecting'));
+    const onDisconnect = () => {
+      stopWaiting();
+      setStatus((now) => (now === 'forbidden' ? now : 'reconnecting'));
+    };
     const onConnectError = () => {
       // socket.io retries a dropped transport by itself; a refusal by the server's middleware
       // (no session) leaves the socket inactive, and only the person's retry tries again.
@@ -108,6 +148,7 @@ export function useLiveList(open: () => Socket = openLiveListSocket): LiveListVi
     socket.on('connect_error', onConnectError);
     if (socket.connected) initialize();
     return () => {
+      clearInterval(countdown);
       socket.off();
       socket.disconnect();
       socketRef.current = null;
@@ -119,5 +160,5 @@ export function useLiveList(open: () => Socket = openLiveListSocket): LiveListVi
     socketRef.current?.connect();
   }, []);
 
-  return { status, items: list?.items ?? noItems, retry };
+  return { status, items: list?.items ?? noItems, retryIn, retry };
 }
