@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
 import { amountInputText } from '../src/app/lib/amountInput.ts';
 import type { BiometricSuggestionFacts } from './passcode/rules.ts';
-import { passcodeConfirmMachine } from './passcodeConfirm.machine.ts';
 import { type AmountError, type AmountLimits, checkAmount, maxSendable } from './withdraw/amountRules.ts';
 
 /**
@@ -27,8 +26,12 @@ import { type AmountError, type AmountLimits, checkAmount, maxSendable } from '.
  *   idempotency key (`makeIdempotencyKey`, a UUID) — once per confirmation: going back from the
  *   passcode or a failed submit keeps it, so a retry can never create a second withdrawal.
  * - `confirm`: the review (amount, fee, total, address); `confirm.accept` asks for the passcode.
- * - `passcode` invokes the passcodeConfirm machine as the child `passcode`, for transaction type
- *   `withdraw` with the idempotency key as the hash; its output's token goes on to `submitting`.
+ * - `passcode`: the view runs the passcode confirmation (machines/passcodeConfirm.machine.ts) for
+ *   transaction type `withdraw` with the idempotency key as the hash and the facts in
+ *   `context.passcode`, and sends `passcode.confirmed` with its token, which goes on to
+ *   `submitting`. The confirmation is the view's so that its machine, its rules and its lockout
+ *   load with that step, not with the withdraw screen (docs/performance.md); a child whose logic
+ *   arrives later cannot be typed here without importing it.
  * - `submitting` invokes `createWithdrawal` (`POST /wallet/withdrawal` with the key and the token).
  *   Its output is the withdrawal; failures by the server's code: `invalid_token` → the passcode
  *   again; `insufficient_funds`, `amount_below_minimum`, `amount_above_maximum` → the amount with
@@ -44,8 +47,7 @@ import { type AmountError, type AmountLimits, checkAmount, maxSendable } from '.
  *
  * The app provides actors `checkAddress` (input `{ asset, network, address }`, output
  * `{ result, address? }`) and `createWithdrawal` (input `CreateWithdrawalInput`, output `{ id }`),
- * rejecting with `WithdrawalFailure`; `passcode` is the passcodeConfirm machine with the app's
- * actors provided. Inert defaults never settle. `makeIdempotencyKey` uses `crypto.randomUUID()`.
+ * rejecting with `WithdrawalFailure`. Inert defaults never settle. `makeIdempotencyKey` uses `crypto.randomUUID()`.
  */
 
 export type AddressCheckFailure = 'invalid' | 'blocked' | 'contract' | 'invalid_smart_contract' | 'failed';
@@ -55,7 +57,7 @@ export type { AmountError } from './withdraw/amountRules.ts';
 /** Why a submit did not create the withdrawal (the amount and address errors go to their steps). */
 export type SubmitError = 'invalid_token' | 'withdraw_forbidden' | 'unavailable' | 'failed';
 
-/** What the passcode step needs besides the transaction type and hash. */
+/** What the passcode step needs besides the transaction type and hash (the view starts it with them). */
 export interface WithdrawPasscodeFacts {
   biometric: BiometricSuggestionFacts;
   now: number;
@@ -107,6 +109,8 @@ export type WithdrawEvent =
   | { type: 'amount.max' }
   | { type: 'amount.submit' }
   | { type: 'confirm.accept' }
+  /** The passcode step's confirmation ended with a token bound to the idempotency key. */
+  | { type: 'passcode.confirmed'; token: string }
   | { type: 'retry' }
   | { type: 'back' };
 
@@ -185,7 +189,6 @@ export const withdrawMachine = setup({
     tags: {} as WithdrawTag,
     children: {} as {
       checkAddress: 'checkAddress';
-      passcode: 'passcodeConfirm';
       createWithdrawal: 'createWithdrawal';
     },
   },
@@ -208,7 +211,10 @@ export const withdrawMachine = setup({
     forgetResume: assign({ resumeAt: null }),
     // Replaced in tests for keys they can predict; a new key per confirmation (see above).
     makeIdempotencyKey: assign(() => ({ idempotencyKey: globalThis.crypto.randomUUID(), submitError: null })),
-    storeToken: assign((_, params: { token: string }) => ({ token: params.token, submitError: null })),
+    storeToken: assign(({ event }) => {
+      assertEvent(event, 'passcode.confirmed');
+      return { token: event.token, submitError: null };
+    }),
     setSubmitError: assign((_, params: { error: SubmitError }) => ({ submitError: params.error })),
     clearSubmitError: assign({ submitError: null }),
     // The server's numbers (insufficient_funds, amount_below_minimum, amount_above_maximum) are
@@ -267,7 +273,6 @@ export const withdrawMachine = setup({
   },
   actors: {
     checkAddress: fromPending<CheckAddressOutput, CheckAddressInput>(),
-    passcodeConfirm: passcodeConfirmMachine,
     createWithdrawal: fromPending<{ id: string }, CreateWithdrawalInput>(),
   },
 }).createMachine({
@@ -363,21 +368,12 @@ export const withdrawMachine = setup({
       },
     },
     passcode: {
+      description: 'The view confirms with the passcode for the idempotency key and sends the token.',
       tags: ['passcode'],
-      invoke: {
-        id: 'passcode',
-        src: 'passcodeConfirm',
-        input: ({ context }) => ({
-          ...context.passcode,
-          transactionType: 'withdraw' as const,
-          hash: context.idempotencyKey ?? '',
-        }),
-        onDone: {
-          target: 'submitting',
-          actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-        },
+      on: {
+        'passcode.confirmed': { target: 'submitting', actions: 'storeToken' },
+        back: { target: 'confirm', actions: 'clearSubmitError' },
       },
-      on: { back: { target: 'confirm', actions: 'clearSubmitError' } },
     },
     submitting: {
       description: 'Money may be moving: no way back until the server answers.',

@@ -83,7 +83,7 @@ export const screens: readonly Screen[] = [
   { name: 'signed-in mini app /', budgetKiB: 177, lazySources: [homeRoute, signedInHome, ...miniApp] },
   {
     name: 'mini app /wallet/withdraw/TON/TON',
-    budgetKiB: 183,
+    budgetKiB: 181,
     lazySources: [withdrawRoute, ...miniApp],
     textsPart: 'withdraw',
   },

@@ -21,7 +21,6 @@ import {
   expectedStart,
   INPUT,
   modelMachine,
-  PASSCODE,
   PASTED_ADDRESS,
   RELOADS,
   replayMachine,
@@ -82,9 +81,8 @@ describe('withdraw paths, against the flow written by hand', () => {
   for (const { scenario, path } of paths) {
     const story = path.steps.map((step) => describeEvent(step.event)).join(', then ');
     it(`after ${scenario.name}, when ${story}`, async () => {
-      const { machine, fakes, settler } = replayMachine();
+      const { machine, fakes } = replayMachine();
       const actor = createActor(machine, { input: scenario.input }).start();
-      const settling = settler(() => actor.getSnapshot().children.passcode);
       let flow = expectedStart(scenario);
       expectAt(actor.getSnapshot(), flow);
       /** The bodies each call must have got so far, written from the flow. */
@@ -92,7 +90,7 @@ describe('withdraw paths, against the flow written by hand', () => {
       const submits: string[] = [];
       for (const step of path.steps) {
         const before = flow.shown.screen;
-        await playStep(actor, step.event, actor.getSnapshot().value, settling);
+        await playStep(actor, step.event, actor.getSnapshot().value, fakes);
         flow = expectedAfter(flow, step.event);
         if (flow.shown.screen === 'checking' && before !== 'checking') checks.push(CHECK_BODY);
         if (flow.shown.screen === 'sending') submits.push(submittedUnits(flow));
@@ -101,8 +99,8 @@ describe('withdraw paths, against the flow written by hand', () => {
         expectSameSnapshot(actor.getSnapshot(), step.state.snapshot);
       }
       expect(fakes.inputs('checkAddress')).toEqual(checks);
-      // Every submit sends the amount typed, the checked address and the key the token was made for.
-      const keys = fakes.inputs('confirmPasscode').map((input) => Reflect.get(Object(input), 'hash'));
+      // Every submit sends the amount typed, the checked address, a key and the token confirmed
+      // (that the token was made for that key is the view's: tests/app/withdraw).
       expect(fakes.inputs('createWithdrawal')).toEqual(
         submits.map((amount) => ({
           asset: 'USDT',
@@ -113,9 +111,6 @@ describe('withdraw paths, against the flow written by hand', () => {
           token: TOKEN,
         })),
       );
-      for (const input of fakes.inputs('createWithdrawal')) {
-        expect(keys).toContain(Reflect.get(Object(input), 'idempotency_key'));
-      }
       actor.stop();
     });
   }
@@ -125,7 +120,7 @@ const CHECK_BODY = { asset: 'USDT', network: 'TRX', address: CANONICAL_ADDRESS }
 
 /** A machine whose address check answers valid at once, and whose key is predictable. */
 function quickMachine() {
-  const { machine, fakes, settler } = replayMachine();
+  const { machine, fakes } = replayMachine();
   const provided = machine.provide({
     actors: {
       checkAddress: fromPromise<CheckAddressOutput, CheckAddressInput>(async ({ input }) => ({
@@ -134,16 +129,16 @@ function quickMachine() {
       })),
     },
   });
-  return { machine: provided, fakes, settler };
+  return { machine: provided, fakes };
 }
 
 async function atAmount(input = INPUT) {
-  const { machine, fakes, settler } = quickMachine();
+  const { machine, fakes } = quickMachine();
   const actor = createActor(machine, { input }).start();
   actor.send({ type: 'address.set', address: PASTED_ADDRESS });
   actor.send({ type: 'address.submit' });
   await flush();
-  return { actor, fakes, settling: settler(() => actor.getSnapshot().children.passcode) };
+  return { actor, fakes };
 }
 
 describe('withdraw rules', () => {
@@ -200,24 +195,22 @@ describe('withdraw rules', () => {
   });
 
   it('cannot go back while the withdrawal is being sent: money may be moving', async () => {
-    const { actor, settling } = await atAmount();
+    const { actor } = await atAmount();
     actor.send({ type: 'amount.change', text: '12.5' });
     actor.send({ type: 'amount.submit' });
     actor.send({ type: 'confirm.accept' });
-    settling.settle({ type: 'actor.done', id: 'passcode', output: null });
-    await flush();
+    actor.send({ type: 'passcode.confirmed', token: TOKEN });
     expect(actor.getSnapshot().value).toBe('submitting');
     expect(actor.getSnapshot().can({ type: 'back' })).toBe(false);
     actor.stop();
   });
 
   it('sends the key of the confirmation again when the person retries after no response', async () => {
-    const { actor, fakes, settling } = await atAmount();
+    const { actor, fakes } = await atAmount();
     actor.send({ type: 'amount.max' });
     actor.send({ type: 'amount.submit' });
     actor.send({ type: 'confirm.accept' });
-    settling.settle({ type: 'actor.done', id: 'passcode', output: null });
-    await flush();
+    actor.send({ type: 'passcode.confirmed', token: TOKEN });
     fakes.settle({ type: 'actor.error', id: 'createWithdrawal', error: { status: null, code: null } });
     await flush();
     actor.send({ type: 'retry' });
@@ -231,26 +224,28 @@ describe('withdraw rules', () => {
       token: TOKEN,
     });
     expect(second).toEqual(first);
-    expect(fakes.inputs('confirmPasscode')).toEqual([
-      { code: PASSCODE, transactionType: 'withdraw', hash: '00000000-0000-4000-8000-000000000001' },
-    ]);
     actor.stop();
   });
 
   it('confirms again with the same key after the server refuses the token', async () => {
-    const { actor, fakes, settling } = await atAmount();
+    const { actor, fakes } = await atAmount();
     actor.send({ type: 'amount.change', text: '12.5' });
     actor.send({ type: 'amount.submit' });
     actor.send({ type: 'confirm.accept' });
-    settling.settle({ type: 'actor.done', id: 'passcode', output: null });
-    await flush();
+    actor.send({ type: 'passcode.confirmed', token: TOKEN });
     fakes.settle({ type: 'actor.error', id: 'createWithdrawal', error: { status: 403, code: 'invalid_token' } });
     await flush();
-    expect(actor.getSnapshot().context.submitError).toBe('invalid_token');
-    settling.settle({ type: 'actor.done', id: 'passcode', output: null });
+    expect(actor.getSnapshot().value).toBe('passcode');
+    expect(actor.getSnapshot().context).toMatchObject({
+      submitError: 'invalid_token',
+      idempotencyKey: '00000000-0000-4000-8000-000000000001',
+    });
+    actor.send({ type: 'passcode.confirmed', token: 'confirmation-token-0002' });
     await flush();
-    const hashes = fakes.inputs('confirmPasscode').map((input) => Reflect.get(Object(input), 'hash'));
-    expect(hashes).toEqual(['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001']);
+    const keys = fakes.inputs('createWithdrawal').map((input) => Reflect.get(Object(input), 'idempotency_key'));
+    const tokens = fakes.inputs('createWithdrawal').map((input) => Reflect.get(Object(input), 'token'));
+    expect(keys).toEqual(['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001']);
+    expect(tokens).toEqual([TOKEN, 'confirmation-token-0002']);
     actor.stop();
   });
 

@@ -7,8 +7,10 @@
  * written by hand (`expectedAfter`) says, as literal strings: the heading, the fields, the error
  * under a field, which buttons work, the review's amounts, the failure screens, and at the end the
  * withdrawal's status page in the address bar. The view's own message helpers are not used here.
+ * The passcode step's confirmation is the view's: its call goes to a fake server, and every
+ * submit must carry the key a passcode was confirmed for.
  */
-import { act, fireEvent, getDefaultNormalizer, screen, within } from '@testing-library/react';
+import { act, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { WithdrawFlowView } from '../../../src/app/features/withdraw/WithdrawFlowView.tsx';
@@ -33,6 +35,7 @@ import {
   withdrawPaths,
 } from '../../machines/support/withdrawModel.ts';
 import { assetNetwork, cryptoAsset } from '../support/assets.ts';
+import { ok, stubFetch } from '../support/fakeApi.ts';
 import { playOffScreen, renderFlowView } from '../support/flowView.tsx';
 
 const paths = withdrawPaths();
@@ -93,19 +96,17 @@ async function click(name: string) {
 async function perform(fakes: ReturnType<typeof replayMachine>['fakes'], event: ModelEvent<WithdrawMachine>) {
   if (isTimePass(event)) throw new Error('the withdraw flow has no timers');
   if (isActorSettle(event)) {
-    if (event.id === 'passcode') {
-      const keypad = screen.getByRole('group', { name: 'Keypad' });
-      for (const digit of PASSCODE) fireEvent.click(within(keypad).getByRole('button', { name: digit }));
-      await act(async () => {
-        fakes.settle({ type: 'actor.done', id: 'confirmPasscode', output: TOKEN });
-        await flush();
-      });
-      return;
-    }
     await playOffScreen(event, fakes);
     return;
   }
   switch (event.type) {
+    case 'passcode.confirmed': {
+      const keypad = await screen.findByRole('group', { name: 'Keypad' });
+      for (const digit of PASSCODE) fireEvent.click(within(keypad).getByRole('button', { name: digit }));
+      // The check's call loads with the step, then the fake server answers with the token.
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Keypad' })).toBeNull());
+      return;
+    }
     case 'address.set':
       // Pasting gives the same text again (after an error), which typing into the field cannot.
       if (event.address === '') fireEvent.change(field('Address'), { target: { value: '' } });
@@ -232,6 +233,9 @@ function expectScreen({ shown }: ExpectedFlow, pathname: string) {
 /** What the fake clipboard holds for the next "Paste". */
 let clipboardText = '';
 
+/** The bodies of the passcode checks the view sent. */
+let passcodeChecks: unknown[] = [];
+
 describe('withdraw flow view, against the flow written by hand', () => {
   // The steps after the address load once it is submitted (WithdrawFlowView.tsx); here they have
   // arrived, as in the app by the time the address check answers, so each step shows at once.
@@ -243,8 +247,15 @@ describe('withdraw flow view, against the flow written by hand', () => {
       value: { readText: vi.fn(() => Promise.resolve(clipboardText)) },
       configurable: true,
     });
+    passcodeChecks = [];
+    stubFetch(({ route, body }) => {
+      if (route !== 'POST /security/pass-code/token') return undefined;
+      passcodeChecks.push(body);
+      return ok({ token: TOKEN });
+    });
   });
   afterEach(() => {
+    vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'clipboard');
     localStorage.clear();
   });
@@ -273,6 +284,19 @@ describe('withdraw flow view, against the flow written by hand', () => {
         expectScreen(flow, router.state.location.pathname);
       }
       expect(fakes.inputs('createWithdrawal').map((input) => Reflect.get(Object(input), 'amount'))).toEqual(submits);
+      // Each confirmation is for the review's key, and every submit sends a key that was confirmed.
+      const hashes = passcodeChecks.map((body) => {
+        expect(body).toEqual({
+          code: PASSCODE,
+          transactionType: 'withdraw',
+          hash: expect.stringMatching(/^00000000-0000-4000-8000-\d{12}$/),
+        });
+        return Reflect.get(Object(body), 'hash');
+      });
+      for (const input of fakes.inputs('createWithdrawal')) {
+        expect(input).toMatchObject({ token: TOKEN });
+        expect(hashes).toContain(Reflect.get(Object(input), 'idempotency_key'));
+      }
       actor.stop();
     });
   }

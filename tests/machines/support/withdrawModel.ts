@@ -13,9 +13,10 @@
  *   generates.
  *
  * The numbers: USDT on TRX with 6 decimals, 100.5 available, a 1 USDT fee, withdrawals between 1
- * and 100 USDT, so "Max" is 99.5. The passcode step is the passcodeConfirm machine as the child
- * `passcode` (model-tested on its own): the model ends it with its output (`actor.done`), a replay
- * by giving the real child the passcode and answering its call with the token.
+ * and 100 USDT, so "Max" is 99.5. The passcode step's confirmation is run by the view (the
+ * passcodeConfirm machine, model-tested on its own), which sends `passcode.confirmed` with its
+ * token: the model sends that event, the view test types the passcode on the keypad and its fake
+ * server answers with the token for the key it was asked about.
  */
 import { assign } from 'xstate';
 import {
@@ -36,7 +37,6 @@ import {
   transitionPaths,
 } from './model.ts';
 import { NO_BIOMETRICS, NOW } from './passcodeModel.ts';
-import { passcodeChildReplay } from './replay.ts';
 
 export type WithdrawMachine = typeof withdrawMachine;
 type Settle = ActorSettleOf<WithdrawMachine>;
@@ -95,6 +95,7 @@ export const userEvents: WithdrawEvent[] = [
   { type: 'amount.max' },
   { type: 'amount.submit' },
   { type: 'confirm.accept' },
+  { type: 'passcode.confirmed', token: TOKEN },
   { type: 'retry' },
   { type: 'back' },
 ];
@@ -105,10 +106,9 @@ const CHECK_SETTLES: Settle[] = [
   { type: 'actor.error', id: 'checkAddress', error: CHECK_NO_RESPONSE },
 ];
 
-/** How each call may settle: the check's answers, the passcode child's end, the withdrawal's outcomes. */
+/** How each call may settle: the check's answers, the withdrawal's outcomes. */
 const SETTLES: Settle[] = [
   ...CHECK_SETTLES,
-  { type: 'actor.done', id: 'passcode', output: { token: TOKEN, enableBiometric: false } },
   { type: 'actor.done', id: 'createWithdrawal', output: { id: WITHDRAWAL_ID } },
   ...Object.values(SUBMIT_FAILURES).map((error): Settle => ({ type: 'actor.error', id: 'createWithdrawal', error })),
 ];
@@ -161,7 +161,7 @@ export function nextKey(previous: string | null): string {
   return `00000000-0000-4000-8000-${String(count + 1).padStart(12, '0')}`;
 }
 
-/** The defaults are inert (pending calls, the passcodeConfirm child waiting for digits); keys are predictable. */
+/** The defaults are inert (pending calls); keys are predictable. */
 export const modelMachine = withdrawMachine.provide({
   actions: {
     makeIdempotencyKey: assign({ idempotencyKey: ({ context }) => nextKey(context.idempotencyKey), submitError: null }),
@@ -203,22 +203,16 @@ function asWithdrawal(output: unknown): { id: string } {
   return { id: typeof id === 'string' ? id : '' };
 }
 
-/**
- * The machine with deferred fakes for the two calls and the passcode child's `confirmPasscode`, and
- * predictable keys. Settling `passcode` pastes the passcode into the real passcodeConfirm child and
- * answers its call with the token (the view test types it on the keypad instead).
- */
+/** The machine with deferred fakes for the two calls, and predictable keys. */
 export function replayMachine() {
   const fakes = new DeferredActors();
-  const passcode = passcodeChildReplay(fakes, { childId: 'passcode', passcode: PASSCODE, token: TOKEN });
   const machine = modelMachine.provide({
     actors: {
       checkAddress: fakes.actor('checkAddress', asCheckOutput),
-      passcodeConfirm: passcode.machine,
       createWithdrawal: fakes.actor('createWithdrawal', asWithdrawal),
     },
   });
-  return { machine, fakes, settler: passcode.settler };
+  return { machine, fakes };
 }
 
 function failureName(error: unknown): SubmitFailureName {
@@ -233,7 +227,6 @@ export function describeEvent(event: ModelEvent<WithdrawMachine>): string {
       if (event.type === 'actor.error') return 'the address check gets no response';
       return `the address check answers ${asCheckOutput(event.output).result}`;
     }
-    if (event.id === 'passcode') return 'the passcode is confirmed';
     if (event.type === 'actor.error') return `the withdrawal fails with ${failureName(event.error)}`;
     return 'the withdrawal is created';
   }
@@ -250,6 +243,8 @@ export function describeEvent(event: ModelEvent<WithdrawMachine>): string {
       return 'the person continues with the amount';
     case 'confirm.accept':
       return 'the person confirms the review';
+    case 'passcode.confirmed':
+      return 'the person confirms with the passcode';
     case 'retry':
       return 'the person retries';
     case 'back':
@@ -491,7 +486,6 @@ export function expectedAfter(flow: ExpectedFlow, event: ModelEvent<WithdrawMach
       if (flow.resumeAt === 'review' && amountValid(checked)) return onReview(checked);
       return onAmount(checked);
     }
-    if (event.id === 'passcode' && shown.screen === 'passcode') return { ...flow, shown: { screen: 'sending' } };
     if (event.id === 'createWithdrawal' && shown.screen === 'sending') {
       if (event.type === 'actor.done') return { ...flow, shown: { screen: 'done' } };
       const name = failureName(event.error);
@@ -526,6 +520,7 @@ export function expectedAfter(flow: ExpectedFlow, event: ModelEvent<WithdrawMach
       if (event.type === 'back') return onAmount(flow);
       return flow;
     case 'passcode':
+      if (event.type === 'passcode.confirmed') return { ...flow, shown: { screen: 'sending' } };
       if (event.type === 'back') return onReview({ ...flow, expired: false });
       return flow;
     case 'failed':

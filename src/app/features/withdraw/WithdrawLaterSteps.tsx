@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
 import { shortenAddress } from '../../lib/address.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { loadPasscodeCalls } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { loadPasscodeCalls, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { storageOrNull } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { Section } from '../../ui/Section.tsx';
 import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -136,18 +139,31 @@ function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) 
   );
 }
 
-function PasscodeScreen({ asset, snapshot, onBack }: ScreenProps) {
+/**
+ * The passcode step: this screen runs the confirmation (the passcodeConfirm machine, so it loads
+ * with the later steps, not with the withdraw screen) for the key the review made, and hands its
+ * token to the flow. Each visit of the step is a new confirmation (a refused token comes back here).
+ */
+function PasscodeScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
   const { i18n } = useLingui();
-  const child = snapshot.children.passcode;
-  const { amount, submitError } = snapshot.context;
+  const platform = usePlatform();
+  const { amount, submitError, passcode, idempotencyKey } = snapshot.context;
+  const confirmation = useActorRef(providePasscodeConfirm(platform, storageOrNull()), {
+    input: { ...passcode, transactionType: 'withdraw', hash: idempotencyKey ?? '' },
+  });
+  useEffect(() => {
+    const subscription = confirmation.subscribe((current) => {
+      if (current.status === 'done') actor.send({ type: 'passcode.confirmed', token: current.output.token });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, confirmation]);
   const formatted = formatAssetAmount(amount ?? '0', asset, { full: true });
   // The keypad is the step's action: no main button; back returns to the review.
   useScreenActions({ main: null, back: onBack });
-  if (child === undefined) return <Sending />;
   return (
     <Suspense fallback={<Loading />}>
       <PasscodeConfirmView
-        actor={child}
+        actor={confirmation}
         title={<Trans>Confirm the withdrawal</Trans>}
         subtitle={
           submitError === 'invalid_token' ? (

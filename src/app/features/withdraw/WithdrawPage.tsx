@@ -11,7 +11,7 @@ import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
 import { WithdrawFlowView } from './WithdrawFlowView.tsx';
 import { provideWithdraw, type WithdrawActor, withdrawInput } from './withdraw.ts';
@@ -105,7 +105,7 @@ function WithdrawFlow({
 }) {
   const platform = usePlatform();
   const storage = storageOrNull();
-  const actor = useActorRef(provideWithdraw(platform, storage), {
+  const actor = useActorRef(provideWithdraw(), {
     input: {
       ...withdrawInput(target, balances, { platform, info, storage, biometricsAvailable, now: Date.now() }),
       ...optionalDraft(search),

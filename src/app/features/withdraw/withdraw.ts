@@ -14,15 +14,13 @@ import { networkId, walletOperationEndpoints } from '../../../contract/wallet-op
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
 import type { Platform } from '../../platform/types.ts';
-import { biometricFacts, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
+import { biometricFacts } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { availableOf, type WithdrawTarget } from './withdrawChoices.ts';
 
 /**
  * The withdraw machine (machines/withdraw.machine.ts) wired to the app:
  *
  * - `checkAddress`: `POST /wallet/withdrawal/check-address {asset, network, address}`;
- * - `passcodeConfirm`: the passcode-confirm machine as the security pages use it
- *   (`POST /security/pass-code/token`, error haptics, the biometric suggestion date);
  * - `createWithdrawal`: `POST /wallet/withdrawal`, rejecting with `WithdrawalFailure`: the status
  *   (null without an answer), the server's stable code and its data.
  */
@@ -33,7 +31,7 @@ export function toWithdrawalFailure(thrown: unknown): WithdrawalFailure {
   return { status: error.code, code: error.reason, data: error.data };
 }
 
-export function provideWithdraw(platform: Platform, storage: Storage | null) {
+export function provideWithdraw() {
   return withdrawMachine.provide({
     actors: {
       checkAddress: fromPromise<CheckAddressOutput, CheckAddressInput>(({ input, signal }) =>
@@ -42,7 +40,6 @@ export function provideWithdraw(platform: Platform, storage: Storage | null) {
           signal,
         }),
       ),
-      passcodeConfirm: providePasscodeConfirm(platform, storage),
       createWithdrawal: fromPromise<{ id: string }, CreateWithdrawalInput>(async ({ input }) => {
         try {
           // No abort signal: once sent, the answer is wanted even if the person leaves the page.
