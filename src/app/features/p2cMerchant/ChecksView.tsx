@@ -40,7 +40,12 @@ export function ChecksView({ timeZone }: { timeZone: string | null }) {
       ) : (
         <Section>
           {rows.map((row) => (
-            <Link key={row.check.id} to="/p2c/orders/$id" params={{ id: row.payment_id }}>
+            <Link
+              key={row.check.id}
+              className="p2c-merchant-check"
+              to="/p2c/orders/$id"
+              params={{ id: row.payment_id }}
+            >
               <Cell
                 title={row.check.name}
                 subtitle={`${formatShortDate(row.check.uploaded_at, { locale: i18n.locale, timeZone })} · ${i18n._(paymentStatusLabels[row.status])}`}

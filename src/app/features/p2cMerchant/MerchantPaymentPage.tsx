@@ -217,7 +217,9 @@ function PaymentSteps({
         <Outcome payment={payment} reward={reward} />
       )}
       <Section>
-        <Cell title={i18n._(rewardTitles[payment.status])} value={<span className="tabular">{reward}</span>} />
+        {/* The amount as the title and what it is to the merchant under it: beside a 15-character
+            amount a Russian label ("Заблокировано до решения поддержки") had no room at 320 px. */}
+        <Cell title={<span className="tabular">{reward}</span>} subtitle={i18n._(rewardTitles[payment.status])} />
         <Cell title={t`Status`} value={i18n._(paymentStatusLabels[payment.status])} />
         {payment.account === null ? null : (
           <Cell title={t`Paid from`} value={`${payment.account.bank_name} •••• ${payment.account.number_last4}`} />

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { P2cPaymentListItem } from '../../../contract/p2c.ts';
 import { p2cPaymentsQueryOptions } from '../../api/p2cQueries.ts';
 import { useBack } from '../../lib/back.ts';
-import { formatTitleDate } from '../../lib/dates.ts';
+import { formatShortDate } from '../../lib/dates.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
@@ -99,7 +99,7 @@ export function PaymentsListView({
               <Cell
                 title={item.payee_name}
                 // The roubles beside the name; the crypto (the client's total, the merchant's reward) under it, where a 320 px row has room.
-                subtitle={`${money.crypto(item.amount, item.asset)} · ${statusName(item, i18n._.bind(i18n))} · ${formatTitleDate(item.created_at, { locale: i18n.locale, timeZone })}`}
+                subtitle={`${money.crypto(item.amount, item.asset)} · ${statusName(item, i18n._.bind(i18n))} · ${formatShortDate(item.created_at, { locale: i18n.locale, timeZone })}`}
                 value={<span className="p2c-pay-value">{money.fiat(item.fiat_amount)}</span>}
                 chevron
               />
