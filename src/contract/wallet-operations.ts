@@ -155,6 +155,12 @@ export const walletTransactionDetail = z.object({
   explorer_address_url: z.nullable(z.string()),
   /** When the status last changed. */
   updated_at: isoDateTime,
+  /**
+   * A P2C operation's payment (`p2c_client`, `p2c_client_refund`: the caller paid it;
+   * `p2c_merchant`, `p2c_merchant_refund`: the caller took it), for the page to lead to it;
+   * absent for every other operation.
+   */
+  p2c_payment_id: z.optional(z.int()),
 });
 export type WalletTransactionDetail = z.infer<typeof walletTransactionDetail>;
 

@@ -197,3 +197,28 @@ describe('a withdrawal followed on its page', () => {
     expect(detailRequests(api)).toBe(1);
   });
 });
+
+describe("a P2C operation's page", () => {
+  const paymentLink = () => screen.queryByRole('link', { name: 'Open the payment' })?.getAttribute('href');
+
+  it.each([
+    ['p2c_client', '/qr-pay?payment=31'],
+    ['p2c_client_refund', '/qr-pay?payment=31'],
+    ['p2c_merchant', '/p2c/orders/31'],
+    ['p2c_merchant_refund', '/p2c/orders/31'],
+  ] as const)('%s leads to its payment at %s', async (type, href) => {
+    const api = installWalletApi();
+    api.details.set('qr_pay/q1', detailOf(transaction({ id: 'q1', type, network: null }), { p2c_payment_id: 31 }));
+    open('/transactions/qr-pay/q1');
+    expect(await screen.findByText('+5 USDT')).toBeTruthy();
+    expect(paymentLink()).toBe(href);
+  });
+
+  it('an operation without a payment has no such link', async () => {
+    const api = installWalletApi();
+    api.details.set('qr_pay/q2', detailOf(transaction({ id: 'q2', type: 'check', network: null })));
+    open('/transactions/qr-pay/q2');
+    expect(await screen.findByText('+5 USDT')).toBeTruthy();
+    expect(paymentLink()).toBeUndefined();
+  });
+});

@@ -18,6 +18,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
+import { PathLink } from '../../ui/PathLink.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CopyableText } from './CopyableText.tsx';
@@ -29,6 +30,23 @@ import { useRefreshWhenSettled } from './useRefreshWhenSettled.ts';
 import './wallet.css';
 
 const withdrawalTypes: readonly WalletTransactionType[] = transactionDetailKinds.withdrawal;
+const p2cMerchantTypes: readonly WalletTransactionType[] = ['p2c_merchant', 'p2c_merchant_refund'];
+
+/**
+ * A P2C operation's payment: the client's payment page in the /qr-pay flow, the merchant's
+ * /p2c/orders/{id}. A plain path, as the payments list writes it: the router would write the
+ * search's digits as a quoted JSON string (`payment=%2231%22`).
+ */
+function P2cPaymentLink({ type, paymentId }: { type: WalletTransactionType; paymentId: number }) {
+  const href = p2cMerchantTypes.includes(type) ? `/p2c/orders/${paymentId}` : `/qr-pay?payment=${paymentId}`;
+  return (
+    <Section>
+      <PathLink href={href}>
+        <Cell title={<Trans>Open the payment</Trans>} chevron />
+      </PathLink>
+    </Section>
+  );
+}
 
 function TransactionNotFound() {
   return (
@@ -116,6 +134,9 @@ function TransactionDetails({
           />
         ) : null}
       </Section>
+      {transaction.p2c_payment_id === undefined ? null : (
+        <P2cPaymentLink type={transaction.type} paymentId={transaction.p2c_payment_id} />
+      )}
       {transaction.explorer_transaction_url !== null ? (
         <a
           className="ui-button ui-button--secondary ui-button--stretched"

@@ -3,7 +3,7 @@ import type { WalletTransaction } from '../../../contract/wallet-operations';
 import type { Database } from '../../db/database';
 import { p2cPayments } from '../../db/schema/p2c';
 import type { PaymentRow } from './escrow';
-import { paymentOperationIdOf } from './operations';
+import { isP2cTransactionType, paymentOperationIdOf } from './operations';
 
 // The client's P2C operations in the wallet history (docs/p2c.md "In the wallet history"). Their
 // ledger nets say little while the money is held (a hold or its release nets to zero), so, like a
@@ -52,4 +52,23 @@ export function clientTransactionOf(type: string, payment: PaymentRow): ClientVi
         ? 'canceled'
         : 'completed';
   return { amount: (-BigInt(payment.amount)).toString(), fee: payment.fee, status };
+}
+
+/**
+ * The payment behind one of the caller's P2C operations, for its detail page to lead to: one they
+ * paid for the client's two types, one they took for the merchant's; null for any other type.
+ */
+export async function p2cPaymentIdOf(
+  db: Database,
+  userId: number,
+  operation: { readonly operationId: string; readonly type: string },
+): Promise<number | null> {
+  const { type } = operation;
+  if (!isP2cTransactionType(type)) return null;
+  const owner = type === 'p2c_client' || type === 'p2c_client_refund' ? p2cPayments.clientId : p2cPayments.merchantId;
+  const [row] = await db
+    .select({ id: p2cPayments.id })
+    .from(p2cPayments)
+    .where(and(eq(p2cPayments.operationId, paymentOperationIdOf(operation.operationId, type)), eq(owner, userId)));
+  return row?.id ?? null;
 }

@@ -17,7 +17,7 @@ import { chainDeposits, withdrawals } from '../../db/schema/wallet';
 import { ApiError } from '../../http/api-error';
 import { explorerLink } from '../../integrations/chain/explorer';
 import type { PaymentRow as P2cPaymentRow } from '../p2c-payments/escrow';
-import { clientPaymentsOf, clientTransactionOf } from '../p2c-payments/history';
+import { clientPaymentsOf, clientTransactionOf, p2cPaymentIdOf } from '../p2c-payments/history';
 import { decodeCursor, encodeCursor, isUuid } from './cursor';
 import { findUserOperations, lastJournalAt, type UserOperation } from './operations';
 
@@ -170,8 +170,10 @@ export async function getTransactionDetail(
   const address = withdrawal?.address ?? deposit?.address ?? null;
   const txid = withdrawal?.txid ?? deposit?.txid ?? null;
   const explorer = await explorerOf(db, operation.asset, withdrawal?.network ?? deposit?.network);
+  const p2cPaymentId = await p2cPaymentIdOf(db, userId, { operationId: operation.operationId, type: transaction.type });
   return {
     ...transaction,
+    ...(p2cPaymentId === null ? {} : { p2c_payment_id: p2cPaymentId }),
     address,
     txid,
     explorer_transaction_url:
