@@ -9,6 +9,7 @@ import { catalogParts } from './scripts/vite/catalogParts.ts';
 import { earlyStartScript } from './scripts/vite/earlyStart.ts';
 import { firstPaint } from './scripts/vite/firstPaint.ts';
 import { launchScreen } from './scripts/vite/launchScreen.ts';
+import { machineDescriptions } from './scripts/vite/machineDescriptions.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { screenGroups } from './scripts/vite/screenGroups.ts';
 import { appStartTemplateId } from './src/app/appStart.ts';
@@ -66,6 +67,8 @@ export default defineConfig({
         },
       ],
     }),
+    // The statecharts' descriptions are for people (docs/statecharts), not for the app's bytes.
+    machineDescriptions(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
