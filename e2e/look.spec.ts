@@ -51,10 +51,24 @@ const marketScreens = [
   { name: 'verified-merchant', path: '/account/verified-merchant' },
 ] as const;
 
+/**
+ * P2C's screens (issue 14) that open for a person who has paid no code and is no merchant: the
+ * area's home, the promo, the field for a code's link, the payments list (empty) and the profile.
+ * The screens with a payment are looked at by the P2C journeys' pictures; these join the
+ * market's pairings.
+ */
+const p2cScreens = [
+  { name: 'p2c', path: '/p2c' },
+  { name: 'p2c-promo', path: '/p2c/promo' },
+  { name: 'qr-pay-paste', path: '/qr-pay?step=paste' },
+  { name: 'p2c-payments', path: '/p2c/payments' },
+  { name: 'p2c-profile', path: '/p2c/profile' },
+] as const;
+
 function screensOf(surface: 'web' | 'miniapp', theme: 'light' | 'dark', language: 'en' | 'ru') {
   const lightEnglishOrDarkRussian = (theme === 'light') === (language === 'en');
   const withMarket = surface === 'miniapp' ? lightEnglishOrDarkRussian : !lightEnglishOrDarkRussian;
-  return withMarket ? [...screens, ...marketScreens] : screens;
+  return withMarket ? [...screens, ...marketScreens, ...p2cScreens] : screens;
 }
 
 const folder = 'e2e/artifacts/screenshots/look';
@@ -99,8 +113,8 @@ for (const theme of ['light', 'dark'] as const) {
       test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'runs in the phone project only'));
 
       test('the web wallet screens pass axe and fit', async ({ page, baseURL }) => {
-        // 27 screens with the market, about 3–5 s each on a busy machine.
-        test.setTimeout(180_000);
+        // 32 screens with the market and P2C, about 3–5 s each on a busy machine.
+        test.setTimeout(210_000);
         await signInThroughStandIn(page, { firstName: `Look${theme}${language}`, language });
         // Signed in once home shows its total.
         await expect(page.locator('.home-total')).toBeVisible();
@@ -129,8 +143,8 @@ for (const theme of ['light', 'dark'] as const) {
       });
 
       test('the mini app screens pass axe and fit', async ({ page }) => {
-        // 27 screens with the market, about 3–5 s each on a busy machine.
-        test.setTimeout(180_000);
+        // 32 screens with the market and P2C, about 3–5 s each on a busy machine.
+        test.setTimeout(210_000);
         await recordTelegramEvents(page);
         const userId = 777000400 + (theme === 'dark' ? 10 : 0) + (language === 'ru' ? 1 : 0);
         await visitEach(page, `miniapp-${theme}-${language}`, screensOf('miniapp', theme, language), async (path) => {
