@@ -21,6 +21,7 @@ import type { TelegramSettings } from './integrations/telegram/settings';
 import { logRedactPaths, serializeError, serializeRequest } from './logging';
 import { registerAddressBookRoutes } from './modules/address-book/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { inProcessSessionEnds } from './modules/auth/session-ends';
 import type { SessionPolicy } from './modules/auth/sessions';
 import { registerChainSimulatorRoutes } from './modules/chain-simulator/routes';
 import { registerComplianceRoutes } from './modules/compliance/routes';
@@ -192,6 +193,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     p2cLiveEvents:
       dependencies.p2cLiveEvents ??
       inProcessLiveEvents((error) => app.log.error({ err: error }, 'A P2C live list listener failed')),
+    sessionEnds: inProcessSessionEnds(),
   };
   attachP2cLiveList(app, {
     db: context.db,
@@ -199,6 +201,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     sessions: context.sessions,
     rateLimits: context.rateLimits,
     events: context.p2cLiveEvents,
+    sessionEnds: context.sessionEnds,
     mayWatch: (userId, now) => canAcceptP2cOrder(context.db, userId, now),
     ...(dependencies.database.postgresPool === undefined ? {} : { pool: dependencies.database.postgresPool }),
     trustProxy: dependencies.trustProxy ?? false,

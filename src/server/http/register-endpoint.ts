@@ -4,6 +4,7 @@ import type { EndpointDefinition, ResponseOf } from '../../contract/endpoint';
 import { apiBasePath } from '../../contract/endpoint';
 import type { Database } from '../db/database';
 import type { ReferencePriceFeed } from '../integrations/prices/price-feed';
+import type { SessionEnds } from '../modules/auth/session-ends';
 import type { SessionPolicy } from '../modules/auth/sessions';
 import type { P2cLiveEvents } from '../modules/p2c-payments/live-events';
 import type { FeatureFlagPolicy } from '../modules/settings/feature-flags';
@@ -42,6 +43,8 @@ export interface EndpointContext {
   readonly referencePrices: ReferencePriceFeed;
   /** Where P2C payments added to or removed from merchants' live list are announced, after commit. */
   readonly p2cLiveEvents: P2cLiveEvents;
+  /** Where ending sessions is announced, after the deletion (the live list drops their sockets). */
+  readonly sessionEnds: SessionEnds;
 }
 
 function resolveUser<E extends EndpointDefinition>(

@@ -20,6 +20,7 @@ import type { Database } from '../db/database';
 import { sessions } from '../db/schema/users';
 import { ApiError } from '../http/api-error';
 import { type RateLimiter, rateLimitedCode } from '../http/rate-limit';
+import type { SessionEnds } from '../modules/auth/session-ends';
 import { findSessionUser, hashSessionToken, type SessionPolicy, sessionCookieName } from '../modules/auth/sessions';
 import type { P2cLiveEvents } from '../modules/p2c-payments/live-events';
 import { userLanguage } from '../modules/security/messages';
@@ -36,6 +37,8 @@ export interface P2cLiveListDependencies {
   readonly rateLimits: RateLimiter;
   /** Where P2C code announces payments added to or removed from the list, on this instance. */
   readonly events: P2cLiveEvents;
+  /** Where ending sessions is announced on this instance: their sockets are dropped at once. */
+  readonly sessionEnds: SessionEnds;
   /** Whether the person may watch the list (`can_accept_p2c_order`). */
   readonly mayWatch: (userId: number, now: Date) => Promise<boolean>;
   /**
@@ -58,6 +61,8 @@ export interface P2cLiveList {
 
 /** Sent between instances through the adapter: a change any instance published. */
 const listChangeEvent = 'p2c:list-change';
+/** Sent between instances through the adapter: sessions ended on one instance; every one sweeps. */
+const sessionsEndedEvent = 'p2c:sessions-ended';
 const listChange = z.object({ kind: z.enum(['added', 'removed']), paymentId: z.int() });
 const handshakeAuth = z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) });
 
@@ -277,9 +282,10 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
       if (!liveHashes.has(watcher.tokenHash)) watcher.socket.disconnect(true);
     }
   };
-  const sweepTimer = setInterval(() => {
+  const sweepNow = (): void => {
     sweep().catch((error: unknown) => app.log.error({ err: error }, 'The P2C live list sweep failed'));
-  }, dependencies.sweepMs ?? defaultSweepMs);
+  };
+  const sweepTimer = setInterval(sweepNow, dependencies.sweepMs ?? defaultSweepMs);
   sweepTimer.unref();
 
   // Before Fastify closes its server: socket.io's own close() would close the HTTP server too.
@@ -293,10 +299,20 @@ export function attachP2cLiveList(app: FastifyInstance, dependencies: P2cLiveLis
     await queue;
   });
 
-  const unsubscribe = dependencies.events.subscribe((event) => {
+  const unsubscribeEvents = dependencies.events.subscribe((event) => {
     refresh();
     if (dependencies.pool !== undefined) io.serverSideEmit(listChangeEvent, event);
   });
+  // A signed-out session's sockets go at once, here and on every other instance.
+  const unsubscribeSessionEnds = dependencies.sessionEnds.subscribe(() => {
+    sweepNow();
+    if (dependencies.pool !== undefined) io.serverSideEmit(sessionsEndedEvent);
+  });
+  io.on(sessionsEndedEvent, sweepNow);
+  const unsubscribe = (): void => {
+    unsubscribeEvents();
+    unsubscribeSessionEnds();
+  };
 
   const list: P2cLiveList = {
     serverCount: () => io.of('/').adapter.serverCount(),

@@ -115,6 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: EndpointContex
     for (const token of [fromHeader, fromCookie]) {
       if (token !== undefined) await deleteSession(context.db, token);
     }
+    context.sessionEnds.announce();
     clearSessionCookie(request, reply);
     reply.header('cache-control', 'no-store');
     return { success: true };

@@ -59,12 +59,15 @@ export function registerSecurityRoutes(
     ({ userId, body }) => passCodeToken(security, userId, body),
     { rateLimit: 'pass_code_token' },
   );
-  registerEndpoint(app, context, securityEndpoints.recoverPassCode, ({ userId, body, request }) =>
-    recoverPassCode(security, userId, body, {
+  registerEndpoint(app, context, securityEndpoints.recoverPassCode, async ({ userId, body, request }) => {
+    const answer = await recoverPassCode(security, userId, body, {
       sessionHash: requestSessionHash(request),
       origin: requestOrigin(request),
-    }),
-  );
+    });
+    // Recovery ends the person's other sessions.
+    context.sessionEnds.announce();
+    return answer;
+  });
   registerEndpoint(
     app,
     context,
@@ -101,16 +104,21 @@ export function registerSecurityRoutes(
       origin: requestOrigin(request),
     });
     if (failedNotices.length > 0) request.log.warn({ channels: failedNotices }, 'E-mail change notice not delivered');
+    // A changed e-mail ends the person's other sessions.
+    context.sessionEnds.announce();
     return answer;
   });
   registerEndpoint(app, context, securityEndpoints.listSessions, ({ userId, request }) =>
     listSessions(context.db, userId, requestSessionHash(request), context.now(), context.sessions),
   );
-  registerEndpoint(app, context, securityEndpoints.endSession, ({ userId, params }) =>
-    endSession(context.db, userId, params.id),
-  );
+  registerEndpoint(app, context, securityEndpoints.endSession, async ({ userId, params }) => {
+    const answer = await endSession(context.db, userId, params.id);
+    context.sessionEnds.announce();
+    return answer;
+  });
   registerEndpoint(app, context, securityEndpoints.endOtherSessions, async ({ userId, request }) => {
     await endOtherSessions(context.db, userId, requestSessionHash(request));
+    context.sessionEnds.announce();
     return { result: true };
   });
 
@@ -144,6 +152,7 @@ export function registerSecurityRoutes(
       const language = pageLanguage(request.headers['accept-language']);
       const form = z.safeParse(confirmationToken, request.body);
       const locked = form.success && (await reportTakeover(security, form.data.token));
+      if (locked) context.sessionEnds.announce();
       return sendHtml(reply, locked ? 200 : 404, renderReportResult(language, locked));
     });
   });
