@@ -54,7 +54,13 @@ export const disputeMessageMaxLength = 1000;
 
 export type QrPaymentStart =
   | { kind: 'code'; qrId: string; asset: P2cAsset }
-  | { kind: 'payment'; paymentId: number; payment: P2cClientPayment | null };
+  | {
+      kind: 'payment';
+      paymentId: number;
+      payment: P2cClientPayment | null;
+      /** Reloaded on the dispute form's URL: it opens again once the payment is known to be disputable. */
+      resumeDispute?: boolean;
+    };
 
 export type QrPaymentPasscodeFacts = Omit<PasscodeConfirmInput, 'transactionType' | 'hash'>;
 
@@ -122,6 +128,8 @@ export interface QrPaymentContext {
   token: string | null;
   tokenRefused: boolean;
   payment: P2cClientPayment | null;
+  /** A reload on the dispute form's URL, until the payment is known: see `QrPaymentStart`. */
+  resumeDispute: boolean;
   disputeReason: P2cDisputeReason | null;
   disputeMessage: string;
   disputeRefusal: QrPaymentRefusal | null;
@@ -271,6 +279,7 @@ export const qrPaymentMachine = setup({
       disputeRefusal: { code: failureCode(params.error), data: field(params.error, 'data') },
     })),
     forgetDispute: assign({ disputeReason: null, disputeMessage: '', disputeRefusal: null }),
+    forgetResume: assign({ resumeDispute: false }),
   },
   guards: {
     startsWithKnownPayment: ({ context }) => context.payment !== null,
@@ -294,6 +303,8 @@ export const qrPaymentMachine = setup({
     statusIs: ({ context }, params: { status: P2cClientPayment['status'] }) =>
       context.payment?.status === params.status,
     disputable: ({ context }) => context.payment?.status === 'completed' && context.payment.dispute_until !== null,
+    resumesDispute: ({ context }) =>
+      context.resumeDispute && context.payment?.status === 'completed' && context.payment.dispute_until !== null,
     disputeReady: ({ context }) => {
       const length = context.disputeMessage.trim().length;
       return context.disputeReason !== null && length > 0 && length <= disputeMessageMaxLength;
@@ -326,6 +337,7 @@ export const qrPaymentMachine = setup({
     token: null,
     tokenRefused: false,
     payment: input.start.kind === 'payment' ? input.start.payment : null,
+    resumeDispute: input.start.kind === 'payment' && input.start.resumeDispute === true,
     disputeReason: null,
     disputeMessage: '',
     disputeRefusal: null,
@@ -555,7 +567,13 @@ export const qrPaymentMachine = setup({
       on: { 'dispute.open': { guard: 'disputable', target: 'disputing' } },
       states: {
         sorting: {
+          exit: 'forgetResume',
           always: [
+            {
+              description: 'Reloaded on the dispute form: it opens again if the payment can still be disputed.',
+              guard: 'resumesDispute',
+              target: '#qrPayment.disputing',
+            },
             { guard: { type: 'statusIs', params: { status: 'pending' } }, target: 'pending' },
             { guard: { type: 'statusIs', params: { status: 'processing' } }, target: 'processing' },
             { guard: { type: 'statusIs', params: { status: 'completed' } }, target: 'watching' },

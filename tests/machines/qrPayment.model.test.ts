@@ -3,7 +3,7 @@
  * client view", s.9 polling; docs/p2c.md "The client's flow").
  *
  * The paths come from the machine (tests/machines/support/qrPaymentModel.ts): every state and
- * transition, in four scenarios. The expectations do not: after every step the running machine
+ * transition, in every scenario. The expectations do not: after every step the running machine
  * must be at the screen the hand-written flow (`expectedAfter`) says, show the quote and status it
  * says, wait exactly the milliseconds it says before the next poll or quote refresh, and have sent
  * the pay call exactly the literal bodies the flow gives. Then one named test per rule.

@@ -8,7 +8,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../src/app/lib/session.ts';
 import type { AssetCatalogue } from '../../../src/contract/wallet.ts';
-import { LOOKUPS } from '../../machines/support/qrPaymentModel.ts';
+import { LOOKUPS, paymentIn } from '../../machines/support/qrPaymentModel.ts';
 import { cryptoAsset, fiatAsset } from '../support/assets.ts';
 import { type FakeRequest, ok, stubFetch } from '../support/fakeApi.ts';
 import { fakeSession, renderApp, signedIn } from '../support.tsx';
@@ -78,9 +78,10 @@ const payments = {
   cursor: null,
 };
 
-function fakeServer(requests: FakeRequest[]) {
+function fakeServer(requests: FakeRequest[], payment77: 'completed' | 'refunded' = 'completed') {
   stubFetch((request) => {
     requests.push(request);
+    if (request.route === 'GET /p2c/payments/77') return ok({ role: 'client', payment: paymentIn(payment77) });
     if (request.route === 'GET /wallet/asset') return ok(catalogue);
     if (request.route.startsWith('GET /security')) return ok(security);
     if (request.route.startsWith(`GET /p2c/qr/${CODE}`)) return ok(LOOKUPS['the code in USDT']);
@@ -128,6 +129,32 @@ describe('/qr-pay', () => {
     act(() => screen.getByRole('button', { name: 'Back' }).click());
     expect(await screen.findByRole('heading', { level: 1, name: 'Coffee House' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('step'));
+  });
+
+  it('opens the dispute form again on a reload of its URL, and Back goes to the payment', async () => {
+    const requests: FakeRequest[] = [];
+    fakeServer(requests);
+    const { router } = renderApp({
+      path: '/qr-pay?payment=77&step=dispute',
+      session: fakeSession(session({ show_p2c: true })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open a dispute' })).toBeTruthy();
+    expect(router.state.location.search).toMatchObject({ payment: '77', step: 'dispute' });
+    act(() => screen.getByRole('button', { name: 'Back' }).click());
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('step'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Open a dispute' })).toBeNull();
+  });
+
+  it('shows the payment, not the form, on a reload of the dispute URL once it can no longer be disputed', async () => {
+    const requests: FakeRequest[] = [];
+    fakeServer(requests, 'refunded');
+    const { router } = renderApp({
+      path: '/qr-pay?payment=77&step=dispute',
+      session: fakeSession(session({ show_p2c: true })),
+    });
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('step'));
+    expect(await screen.findByText('Refunded')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Open a dispute' })).toBeNull();
   });
 });
 

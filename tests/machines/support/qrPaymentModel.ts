@@ -126,7 +126,9 @@ export type ScenarioName =
   | 'a client not verified yet'
   | 'a client without a passcode'
   | 'a payment opened by its id'
-  | 'a payment the app holds';
+  | 'a payment the app holds'
+  | 'a dispute form reloaded'
+  | 'a dispute form reloaded with the payment the app holds';
 
 export interface QrPaymentScenario {
   readonly name: ScenarioName;
@@ -188,6 +190,26 @@ export const SCENARIOS: readonly QrPaymentScenario[] = [
       passcode,
     },
     userEvents: [...disputeEvents, { type: 'dispute.message', text: '   ' }],
+  },
+  {
+    name: 'a dispute form reloaded',
+    input: {
+      start: { kind: 'payment', paymentId: PAYMENT_ID, payment: null, resumeDispute: true },
+      canPay: true,
+      hasPasscode: true,
+      passcode,
+    },
+    userEvents: [{ type: 'retry' }, ...disputeEvents, { type: 'back' }],
+  },
+  {
+    name: 'a dispute form reloaded with the payment the app holds',
+    input: {
+      start: { kind: 'payment', paymentId: PAYMENT_ID, payment: paymentIn('completed'), resumeDispute: true },
+      canPay: true,
+      hasPasscode: true,
+      passcode,
+    },
+    userEvents: [{ type: 'back' }, { type: 'dispute.open' }],
   },
 ];
 
@@ -451,6 +473,8 @@ export interface ExpectedFlow {
   readonly disputeMessage: string;
   /** Why the dispute was not sent: the server's code, or no answer. */
   readonly disputeRefusal: 'dispute_window_closed' | 'no answer' | null;
+  /** Reloaded on the dispute form's URL, and the payment not shown yet: a completed one reopens the form. */
+  readonly reopensDispute: boolean;
 }
 
 export function expectedStart(scenario: QrPaymentScenario): ExpectedFlow {
@@ -475,9 +499,10 @@ export function expectedStart(scenario: QrPaymentScenario): ExpectedFlow {
     disputeReason: null,
     disputeMessage: '',
     disputeRefusal: null,
+    reopensDispute: start.kind === 'payment' && start.resumeDispute === true,
   };
   if (start.kind === 'payment' && start.payment !== null) {
-    return { ...base, screen: 'payment', status: start.payment.status };
+    return showPayment(base, start.payment.status);
   }
   return base;
 }
@@ -493,7 +518,10 @@ export const POLL_AFTER: Record<P2cClientStatus, number | null> = {
 };
 
 function showPayment(flow: ExpectedFlow, status: P2cClientStatus): ExpectedFlow {
-  return { ...flow, screen: 'payment', status, polling: false, opensPayment: true, refreshIn: null, refreshing: false };
+  const shown = { ...flow, status, polling: false, opensPayment: true, refreshIn: null, refreshing: false };
+  // A completed payment in these answers is within its dispute window.
+  if (flow.reopensDispute && status === 'completed') return { ...shown, screen: 'dispute', reopensDispute: false };
+  return { ...shown, screen: 'payment', reopensDispute: false };
 }
 
 function showQuote(flow: ExpectedFlow, quote: QuoteName): ExpectedFlow {

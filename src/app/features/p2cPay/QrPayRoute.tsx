@@ -69,7 +69,7 @@ function PaymentFlow({ paymentId, search, onSearch }: FlowProps & { paymentId: n
   const queryClient = useQueryClient();
   const [known] = useState(() => queryClient.getQueryData<P2cClientPayment>(clientPaymentKey(paymentId)) ?? null);
   const input: QrPaymentInput = {
-    start: { kind: 'payment', paymentId, payment: known },
+    start: { kind: 'payment', paymentId, payment: known, resumeDispute: search.step === 'dispute' },
     // No paying from a payment's page.
     canPay: true,
     hasPasscode: true,

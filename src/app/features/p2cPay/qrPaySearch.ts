@@ -11,9 +11,22 @@ import * as z from 'zod/mini';
 export const qrPaySteps = ['paste', 'confirm', 'dispute'] as const;
 export const qrPayAssets = ['USDT', 'TON'] as const;
 
+/**
+ * A payment id as text. The router reads `?payment=77` as the number 77 and writes the text "77" as
+ * `%2277%22` (docs/flow-urls.md); a link written by hand (the payments list's rows) or typed has the
+ * plain digits, so a number is taken as its digits.
+ */
+const paymentIdText = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.int()]),
+    z.transform((value) => String(value)),
+  ),
+  z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)),
+);
+
 export const qrPaySearch = z.object({
   id: z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{8,64}$/))), undefined),
-  payment: z.catch(z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/))), undefined),
+  payment: z.catch(z.optional(paymentIdText), undefined),
   asset: z.catch(z.optional(z.enum(qrPayAssets)), undefined),
   step: z.catch(z.optional(z.enum(qrPaySteps)), undefined),
 });

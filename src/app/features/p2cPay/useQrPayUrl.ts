@@ -26,7 +26,11 @@ interface StepSearch {
 
 /** The step a snapshot stands for; in a code's flow a payment's states stay on `confirm` until the flow leaves. */
 export function qrPayStepOf(snapshot: Snapshot, mode: 'code' | 'payment'): QrPayStep {
-  if (mode === 'payment') return snapshot.hasTag('dispute') ? 'dispute' : 'payment';
+  // A reload on the dispute form keeps its URL while the payment loads (docs/flow-urls.md).
+  if (mode === 'payment') {
+    const restoring = snapshot.context.resumeDispute && snapshot.hasTag('loading');
+    return snapshot.hasTag('dispute') || restoring ? 'dispute' : 'payment';
+  }
   const confirming =
     snapshot.hasTag('passcode') ||
     snapshot.matches('paying') ||
