@@ -169,8 +169,9 @@ function LiveRow({ item, fiat, reward }: { item: P2cLiveItem; fiat: string; rewa
     <Cell
       title={<span className="tabular">{fiat}</span>}
       subtitle={
+        // What they receive stays on one line: at 320 px only the bank's name and it part.
         <Trans>
-          {item.payee_bank} · you receive {reward}
+          {item.payee_bank} · <span className="p2c-merchant-keep">you receive {reward}</span>
         </Trans>
       }
       value={

@@ -6,6 +6,7 @@ import type { P2cPaymentListItem } from '../../../contract/p2c.ts';
 import { p2cPaymentsQueryOptions } from '../../api/p2cQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { formatShortDate } from '../../lib/dates.ts';
+import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Cell } from '../../ui/Cell.tsx';
@@ -47,6 +48,7 @@ export function PaymentsListView({
   onFilter: (status: PaymentListFilter | undefined) => void;
 }) {
   const { t, i18n } = useLingui();
+  const platform = usePlatform();
   const money = usePayMoney();
   const back = useBack({ to: '/' });
   const list = useInfiniteQuery(p2cPaymentsQueryOptions({ status }));
@@ -87,7 +89,12 @@ export function PaymentsListView({
       ) : items.length === 0 ? (
         <Empty>
           {status === undefined ? (
-            <Trans>No payments yet. Scan a shop’s QR code to pay it with crypto.</Trans>
+            platform.scanQr !== undefined ? (
+              <Trans>No payments yet. Scan a shop’s QR code to pay it with crypto.</Trans>
+            ) : (
+              // The web has no scanner: a code is paid by pasting its link.
+              <Trans>No payments yet. Paste a shop’s QR code link to pay it with crypto.</Trans>
+            )
           ) : (
             <Trans>No payments with this status.</Trans>
           )}
