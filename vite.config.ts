@@ -21,11 +21,7 @@ const firstScreens = screenGroups(import.meta.dirname, {
     { name: 'signedInHome', module: 'src/app/routes/-signedInHome.tsx' },
     { name: 'withdraw', module: 'src/app/routes/wallet.withdraw.$asset.$network.tsx' },
   ],
-  otherFirstScreens: [
-    'src/app/routes/index.tsx',
-    'src/app/platform/telegramSession.ts',
-    'src/app/platform/expandRule.ts',
-  ],
+  otherFirstScreens: ['src/app/routes/index.tsx', 'src/app/platform/telegramSession.ts'],
 });
 
 /** The libraries every screen runs before it paints, in one chunk. */
@@ -37,6 +33,13 @@ const frameworkPackages =
  * is only split off into a chunk of its own, which `npm run size` counts.
  */
 const laterFrameworkModules = /[\\/](mutationObserver|useMutation|queriesObserver|useQueries)\.js$/;
+/**
+ * Small app modules the entry imports that lazy screens import too, which the build would otherwise
+ * give chunks of their own (a file and an import more on first screens): the market's codes and
+ * patterns (zod only; the route tree's params) and the mini app's expand rule (the start-parameter
+ * grammar's too). With the framework, every screen loads them in the file it loads anyway.
+ */
+const smallSharedModules = /(src[\\/]contract[\\/]p2p-codes|machines[\\/]deepLink[\\/]expandRule)\.ts$/;
 
 // Order matters: the router plugin must see route files first, then Babel
 // compiles Lingui macros before React's transform.
@@ -113,7 +116,8 @@ export default defineConfig({
             ...firstScreens.groups,
             {
               name: 'framework',
-              test: (id: string) => frameworkPackages.test(id) && !laterFrameworkModules.test(id),
+              test: (id: string) =>
+                (frameworkPackages.test(id) && !laterFrameworkModules.test(id)) || smallSharedModules.test(id),
             },
           ],
         },

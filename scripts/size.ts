@@ -70,21 +70,23 @@ export interface Screen {
 }
 
 const homeRoute = /^src\/app\/routes\/index\.tsx/;
-const signedInHome = /^src\/app\/routes\/-signedInHome\.tsx/;
-const withdrawRoute = /^src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\.tsx/;
-/** The mini app loads its Telegram session and the expansion rule as soon as it starts (platform/miniApp.ts). */
-const miniApp = [/^src\/app\/platform\/telegramSession\.ts/, /^src\/app\/platform\/expandRule\.ts/];
+// The grouped screens' lazily loaded modules are in their group's chunk, which the manifest names
+// by the group (scripts/vite/screenGroups.ts); the source is there too should one be split off again.
+const signedInHome = /^(src\/app\/routes\/-signedInHome\.tsx|signedInHome$)/;
+const withdrawRoute = /^(src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\.tsx|withdraw$)/;
+/** The mini app loads its Telegram session as soon as it starts (platform/miniApp.ts). */
+const miniApp = [/^src\/app\/platform\/telegramSession\.ts/];
 
 export const screens: readonly Screen[] = [
-  // The two screens still above the goal: their figure of 24 November, 00:00 (docs/performance.md,
-  // "Withdraw's passcode confirmation at its step"; 175.4 and 178.7 KiB) plus 0.6–1.3 KiB for the
-  // routes still being added.
+  // The mini-app home at the goal with 0.3 KiB for the routes still being added (it measured 174.98
+  // on 25 November, 00:20); withdraw, still above it, at its figure then (178.2 KiB) plus 1 KiB.
+  // docs/performance.md, "Withdraw's passcode confirmation at its step".
   { name: 'signed-out web /', budgetKiB: 175, lazySources: [homeRoute] },
   { name: 'signed-in web /', budgetKiB: 175, lazySources: [homeRoute, signedInHome] },
-  { name: 'signed-in mini app /', budgetKiB: 176, lazySources: [homeRoute, signedInHome, ...miniApp] },
+  { name: 'signed-in mini app /', budgetKiB: 175.3, lazySources: [homeRoute, signedInHome, ...miniApp] },
   {
     name: 'mini app /wallet/withdraw/TON/TON',
-    budgetKiB: 180,
+    budgetKiB: 179.2,
     lazySources: [withdrawRoute, ...miniApp],
     textsPart: 'withdraw',
   },
@@ -103,7 +105,9 @@ export function catalogLocales(manifest: Manifest): string[] {
 
 function chunksFrom(manifest: Manifest, source: RegExp): string[] {
   const keys = Object.entries(manifest)
-    .filter(([key, chunk]) => source.test(chunk.src ?? key))
+    .filter(
+      ([key, chunk]) => source.test(chunk.src ?? key) || (chunk.src === undefined && source.test(chunk.name ?? '')),
+    )
     .map(([key]) => key);
   // A source renamed or no longer split must not quietly drop its bytes from the count.
   if (keys.length === 0) throw new Error(`No chunk in the build comes from ${source}: update scripts/size.ts`);

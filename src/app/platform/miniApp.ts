@@ -1,3 +1,4 @@
+import { shouldExpand } from '../../../machines/deepLink/expandRule.ts';
 import { preferredLanguagesOf } from './languages.ts';
 import type { LaunchParams } from './launchParams.ts';
 import { createScreenActionsStore } from './screenActions.ts';
@@ -77,9 +78,6 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       return null;
     });
 
-  // The expand rule (spec 000 s.2), shared with the start-parameter grammar, comes with the session.
-  const expandRule = import('./expandRule.ts');
-
   const withSession = (use: (telegram: TelegramSession) => void): void => {
     void session.then((telegram) => {
       if (telegram) use(telegram);
@@ -129,10 +127,7 @@ export function createMiniAppPlatform(launch: LaunchParams, root: HTMLElement = 
       };
     },
     navigated(pathname) {
-      // In order of navigation: reactions to one promise run in the order they were added.
-      void expandRule.then(({ shouldExpand }) => {
-        if (shouldExpand(pathname)) withSession((telegram) => telegram.expand());
-      });
+      if (shouldExpand(pathname)) withSession((telegram) => telegram.expand());
     },
     expand() {
       withSession((telegram) => telegram.expand());
