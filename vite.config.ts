@@ -67,6 +67,8 @@ export default defineConfig({
             screens.some(
               (screen) => screen.textsPart === 'withdraw' && screen.lazySources.some((source) => source.test(file)),
             ),
+          // The steps after the address (and the passcode view they load) bring their texts with them.
+          later: { name: 'withdrawLater', module: 'src/app/features/withdraw/WithdrawLaterSteps.tsx' },
         },
       ],
     }),

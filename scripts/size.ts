@@ -78,15 +78,15 @@ const withdrawRoute = /^(src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\
 const miniApp = [/^src\/app\/platform\/telegramSession\.ts/];
 
 export const screens: readonly Screen[] = [
-  // The mini-app home at the goal with 0.3 KiB for the routes still being added (it measured 174.98
-  // on 25 November, 00:20); withdraw, still above it, at its figure then (178.2 KiB) plus 1 KiB.
+  // The mini-app home at the goal with 0.3 KiB for the routes still being added (it measured 174.94
+  // on 25 November, 00:20); withdraw, still above it, at its figure then (177.1 KiB) plus 1 KiB.
   // docs/performance.md, "Withdraw's passcode confirmation at its step".
   { name: 'signed-out web /', budgetKiB: 175, lazySources: [homeRoute] },
   { name: 'signed-in web /', budgetKiB: 175, lazySources: [homeRoute, signedInHome] },
   { name: 'signed-in mini app /', budgetKiB: 175.3, lazySources: [homeRoute, signedInHome, ...miniApp] },
   {
     name: 'mini app /wallet/withdraw/TON/TON',
-    budgetKiB: 179.2,
+    budgetKiB: 178.1,
     lazySources: [withdrawRoute, ...miniApp],
     textsPart: 'withdraw',
   },

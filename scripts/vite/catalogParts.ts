@@ -16,7 +16,7 @@ import type { Plugin } from 'vite';
  * names the routes of each). In the dev server and in tests `first` is the whole catalog, the other
  * parts are empty and every route counts as a first screen's.
  */
-const partQuery = /^(.*[\\/]locales[\\/]([a-z-]+)[\\/]messages\.ts)\?part=([a-z]+)$/;
+const partQuery = /^(.*[\\/]locales[\\/]([a-z-]+)[\\/]messages\.ts)\?part=([a-zA-Z]+)$/;
 const importSpecifier =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -70,13 +70,23 @@ function catalogModule(messages: Record<string, unknown>): string {
   return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
 }
 
+export interface ScreenPart {
+  readonly name: string;
+  readonly routes: (file: string) => boolean;
+  readonly later?: { readonly name: string; readonly module: string };
+}
+
 export interface CatalogPartsOptions {
   /** The modules every page runs first (the entries). */
   readonly entries: readonly string[];
   /** The route files of the first screens (`src/app/routes/…`) whose texts are in the first part. */
   readonly firstScreenRoutes: (file: string) => boolean;
-  /** First screens whose own texts come in a part of their own: its name and its route files. */
-  readonly screenParts?: readonly { readonly name: string; readonly routes: (file: string) => boolean }[];
+  /**
+   * First screens whose own texts come in a part of their own: its name and its route files, and
+   * optionally a module the screen loads later (`later.module`, a source file) whose texts go to a
+   * part of their own (`later.name`), which the screen loads with that module.
+   */
+  readonly screenParts?: readonly ScreenPart[];
 }
 
 /**
@@ -135,20 +145,24 @@ export function catalogParts({ entries, firstScreenRoutes, screenParts = [] }: C
         routeFiles((file) => routes(file)).map((file) => [routeId(file), name]),
       ),
     );
-  /** What the entries and a set of routes reach, not entering other routes. */
-  const reachedFrom = (isOwnRoute: (file: string) => boolean) =>
+  /** What the entries and a set of routes reach, not entering other routes nor `later`. */
+  const reachedFrom = (isOwnRoute: (file: string) => boolean, later?: string) =>
     reachedSources(
       root,
       [...entries, ...routeFiles(isOwnRoute)],
-      (file) => (isRoute(file) && !isOwnRoute(file)) || file.endsWith('routeTree.gen.ts'),
+      (file) => (isRoute(file) && !isOwnRoute(file)) || file.endsWith('routeTree.gen.ts') || file === later,
     );
+  /** What a screen's later module reaches, not entering routes. */
+  const reachedLater = (module: string) =>
+    reachedSources(root, [module], (file) => isRoute(file) || file.endsWith('routeTree.gen.ts'));
   const reachedOnce = () => {
     reached ??= {
       first: reachedFrom(isFirstRoute),
-      screenParts: screenParts.map(({ name, routes }) => ({
-        name,
-        sources: reachedFrom(routes),
-      })),
+      screenParts: screenParts.flatMap(({ name, routes, later }) => [
+        // The later module itself is a fence: its texts are the later part's only.
+        { name, sources: new Set([...reachedFrom(routes, later?.module)].filter((file) => file !== later?.module)) },
+        ...(later === undefined ? [] : [{ name: later.name, sources: reachedLater(later.module) }]),
+      ]),
     };
     return reached;
   };

@@ -8,8 +8,9 @@ import { type Plugin, parseSync } from 'vite';
  * about 2.6 KB of them.
  *
  * Only a `description` whose value is a string or a template and whose object is a state node or
- * a transition (it has one of `stateNodeKeys`) goes: a context field or an event that happens to
- * be called `description` (the P2P offer's conditions) stays. The text is replaced by as many
+ * a transition (it has one of `stateNodeKeys`, or it is a value of an `on` map: a transition that
+ * only documents an ignored event) goes: a context field or an event that happens to be called
+ * `description` (the P2P offer's conditions) stays. The text is replaced by as many
  * spaces, its line breaks kept, so every position in the file, and the source map, stays true.
  */
 const stateNodeKeys = new Set([
@@ -60,17 +61,23 @@ export function descriptionRanges(code: string, file: string): Array<[number, nu
   const { program, errors } = parseSync(file, code, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' });
   if (errors.length > 0) return [];
   const ranges: Array<[number, number]> = [];
-  const visit = (value: unknown): void => {
+  // `role`: what the object is known to be from where it sits: a transition (a value in an `on`
+  // map, or an item of its array), the `on` map itself, or unknown.
+  const visit = (value: unknown, role: 'transition' | 'onMap' | 'unknown'): void => {
     if (Array.isArray(value)) {
-      for (const item of value) visit(item);
+      for (const item of value) visit(item, role === 'transition' ? 'transition' : 'unknown');
       return;
     }
     if (!isNode(value)) return;
+    if (value.type === 'ArrayExpression') {
+      visit(Reflect.get(value, 'elements'), role === 'transition' ? 'transition' : 'unknown');
+      return;
+    }
     if (value.type === 'ObjectExpression') {
       const properties: unknown = Reflect.get(value, 'properties');
       const list = Array.isArray(properties) ? properties.filter(isNode) : [];
       const names = list.map(keyName);
-      if (names.some((name) => name !== null && stateNodeKeys.has(name))) {
+      if (role === 'transition' || names.some((name) => name !== null && stateNodeKeys.has(name))) {
         for (const property of list) {
           if (property.type !== 'Property' || keyName(property) !== 'description') continue;
           if (!isText(Reflect.get(property, 'value'))) continue;
@@ -78,12 +85,18 @@ export function descriptionRanges(code: string, file: string): Array<[number, nu
           ranges.push([property.start, property.end + (comma?.[0].length ?? 0)]);
         }
       }
+      for (const property of list) {
+        const name = keyName(property);
+        const child: unknown = Reflect.get(property, 'value');
+        visit(child, name === 'on' ? 'onMap' : role === 'onMap' ? 'transition' : 'unknown');
+      }
+      return;
     }
     for (const [key, child] of Object.entries(value)) {
-      if (key !== 'type' && typeof child === 'object') visit(child);
+      if (key !== 'type' && typeof child === 'object') visit(child, 'unknown');
     }
   };
-  visit(program);
+  visit(program, 'unknown');
   return ranges;
 }
 

@@ -5,6 +5,9 @@ declare module '*/messages.ts?part=first' {
 declare module '*/messages.ts?part=withdraw' {
   export const messages: import('@lingui/core').Messages;
 }
+declare module '*/messages.ts?part=withdrawLater' {
+  export const messages: import('@lingui/core').Messages;
+}
 declare module '*/messages.ts?part=rest' {
   export const messages: import('@lingui/core').Messages;
 }

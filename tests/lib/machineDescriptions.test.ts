@@ -13,6 +13,7 @@ const source = [
   '      description: `Typed ${"here"}, kept on back.`,',
   "      on: { 'text.change': { actions: assign(({ event }) => ({ description: event.text })) } },",
   "      always: { target: 'done', description: 'Nothing to type.' },",
+  "      on: { 'toast.show': { description: 'Dropped while typing.' }, 'text.clear': [{ description: 'Ignored.' }] },",
   '    },',
   "    done: { type: 'final' },",
   '  },',
@@ -29,6 +30,8 @@ describe("the statecharts' descriptions, left out of the build", () => {
     expect(out).not.toContain('Publishes an offer.');
     expect(out).not.toContain('kept on back');
     expect(out).not.toContain('Nothing to type.');
+    expect(out).not.toContain('Dropped while typing.');
+    expect(out).not.toContain('Ignored.');
     expect(out).toContain("always: { target: 'done',  ");
   });
 
@@ -52,6 +55,7 @@ describe("the statecharts' descriptions, left out of the build", () => {
         'editing: {',
         "on: { 'text.change': { actions: assign(({ event }) => ({ description: event.text })) } },",
         "always: { target: 'done', },",
+        "on: { 'toast.show': { }, 'text.clear': [{ }] },",
         '},',
         "done: { type: 'final' },",
         '},',

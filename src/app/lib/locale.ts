@@ -26,8 +26,11 @@ export function pickLocale(preferred: readonly string[]): Locale {
   return sourceLocale;
 }
 
-/** The parts of a catalog beyond the first screens' texts: withdraw's own, and the rest. */
-export const laterCatalogParts = ['withdraw', 'rest'] as const;
+/**
+ * The parts of a catalog beyond the first screens' texts: withdraw's own, its steps after the
+ * address (loaded with them), and the rest.
+ */
+export const laterCatalogParts = ['withdraw', 'withdrawLater', 'rest'] as const;
 export type LaterCatalogPart = (typeof laterCatalogParts)[number];
 
 /**
@@ -42,11 +45,13 @@ const catalogs: Record<
   en: {
     first: () => import('../../../locales/en/messages.ts?part=first'),
     withdraw: () => import('../../../locales/en/messages.ts?part=withdraw'),
+    withdrawLater: () => import('../../../locales/en/messages.ts?part=withdrawLater'),
     rest: () => import('../../../locales/en/messages.ts?part=rest'),
   },
   ru: {
     first: () => import('../../../locales/ru/messages.ts?part=first'),
     withdraw: () => import('../../../locales/ru/messages.ts?part=withdraw'),
+    withdrawLater: () => import('../../../locales/ru/messages.ts?part=withdrawLater'),
     rest: () => import('../../../locales/ru/messages.ts?part=rest'),
   },
 };

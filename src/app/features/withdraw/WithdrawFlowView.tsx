@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useBack } from '../../lib/back.ts';
+import { loadTexts } from '../../lib/i18n.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
@@ -13,7 +14,9 @@ import './withdraw.css';
 
 // The steps after the address load once it is submitted (the check takes a round trip anyway),
 // or at once when a reload resumes past it: the address step paints without them.
-const loadLaterSteps = () => import('./WithdrawLaterSteps.tsx');
+// The later steps' texts are a catalog part of their own (scripts/vite/catalogParts.ts): they come together.
+const loadLaterSteps = () =>
+  Promise.all([import('./WithdrawLaterSteps.tsx'), loadTexts(['withdrawLater'])]).then(([steps]) => steps);
 const LaterStep = lazy(() => loadLaterSteps().then(({ LaterStep }) => ({ default: LaterStep })));
 
 /**
