@@ -44,12 +44,17 @@ export const mutationModules: Readonly<Record<string, MutationModule>> = {
   // P2C money: every posting of a payment (hold, expiry, completion into the merchant's held
   // balance, the dispute window, support's refund) and the quote's maths.
   'p2c-money': {
-    mutate: ['src/server/modules/p2c-payments/escrow.ts', 'src/server/modules/p2c-payments/quote.ts'],
+    mutate: [
+      'src/server/modules/p2c-payments/escrow.ts',
+      'src/server/modules/p2c-payments/quote.ts',
+      'src/server/modules/p2c-payments/money.ts',
+    ],
     tests: [
       'tests/server/p2c-quote.test.ts',
       'tests/server/p2c-pay.test.ts',
       'tests/server/p2c-lifecycle.test.ts',
       'tests/server/p2c-merchant-money.test.ts',
+      'tests/server/p2c-escrow-mutants.test.ts',
     ],
   },
   // P2P offers: bounds, the reservation in the ledger, lists and their order, cursor and hidden rules.

@@ -2,6 +2,7 @@
  * The quote's arithmetic and its signed id (docs/p2c.md "The quote"), with figures worked out by
  * hand; the API-level quote (81 RUB, 1,500 RUB) is in p2c-pay.test.ts.
  */
+import { createHmac } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -62,6 +63,43 @@ describe('the P2C quote', () => {
   it('opens its own signed id to the same terms', () => {
     const signer = quoteSigner('secret one');
     expect(signer.open(signer.sign(terms))).toEqual(terms);
+  });
+
+  /**
+   * An id for any payload, signed the way the server signs (written out here, so a payload the
+   * signer itself would never produce can be tried): only the terms' own shape is refused then.
+   */
+  function signedAsOurs(secret: string, payloadText: string): string {
+    const key = createHmac('sha256', secret).update('kopilka p2c quote v1').digest();
+    const payload = Buffer.from(payloadText).toString('base64url');
+    return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+  }
+
+  it('opens an id signed as the server signs, so the tests below try only the shape', () => {
+    const id = signedAsOurs(
+      'secret one',
+      JSON.stringify([
+        100_000_001,
+        terms.qrId,
+        'USDT',
+        '150000',
+        '7938',
+        '18896448000000000000',
+        '188965000000000000',
+        1,
+      ]),
+    );
+    expect(quoteSigner('secret one').open(id)).toMatchObject({ amount: 18896448000000000000n, expiresAt: new Date(1) });
+  });
+
+  it('refuses a genuinely signed id that is not JSON, or whose figures are not whole numbers', () => {
+    const signer = quoteSigner('secret one');
+    const withAmount = (amount: string) =>
+      signedAsOurs('secret one', JSON.stringify([1, terms.qrId, 'USDT', '150000', '7938', amount, '1', 1]));
+
+    expect(signer.open(signedAsOurs('secret one', 'not json'))).toBeNull();
+    expect(signer.open(signedAsOurs('secret one', JSON.stringify({ amount: '1' })))).toBeNull();
+    for (const amount of ['x5', '5x', '-5', '1.5', '05', '']) expect(signer.open(withAmount(amount))).toBeNull();
   });
 
   it('refuses an id signed with another secret, altered, or not an id at all', () => {
