@@ -21,10 +21,19 @@ export function formatFiat(amount: string, fiat: string, catalogue: AssetCatalog
   return parsed.problem === 'zero' ? formatAssetAmount('0', asset) : `${amount}${spaceSeparator}${fiat}`;
 }
 
-/** Smallest units, USDT → "1 250.5 USDT" at the asset's full precision. */
+/** What stands for a crypto amount until the catalogue says where its decimal point is. */
+export const unknownPrecisionAmount = '…';
+
+/**
+ * Smallest units, USDT → "1 250.5 USDT" at the asset's full precision. Without the asset's
+ * decimals the number cannot be shown: "29500000 USDT" would read as millions, so it is "… USDT"
+ * until the catalogue answers (it is cached, so this is at most a first moment).
+ */
 export function formatCrypto(smallest: string, code: string, catalogue: AssetCatalogue | undefined): string {
   const asset = assetOf(catalogue, code);
-  return asset === null ? `${smallest}${spaceSeparator}${code}` : formatAssetAmount(smallest, asset, { full: true });
+  return asset === null
+    ? `${unknownPrecisionAmount}${spaceSeparator}${code}`
+    : formatAssetAmount(smallest, asset, { full: true });
 }
 
 /**
