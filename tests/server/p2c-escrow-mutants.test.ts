@@ -94,6 +94,19 @@ describe('P2C money moves at their edges', () => {
     expect(await userBalance(p2c.db(), paid.merchant.userId, 'USDT')).toEqual({ available: 0n, held: usdt('18.9') });
   });
 
+  it('refunds from the merchant’s held amount and answers the columns: nothing held, settled now', async () => {
+    const paid = await completedPayment(p2c);
+    const row = await paymentRow(p2c.db(), paid.paymentId);
+
+    expect(await inTransaction(p2c.db(), (tx) => refundFromMerchant(tx, row, now))).toEqual({
+      merchantHeld: '0',
+      settledAt: now,
+    });
+    expect(await userBalance(p2c.db(), paid.merchant.userId, 'USDT')).toEqual({ available: 0n, held: 0n });
+    // The helper's client starts with 100 USDT: the amount and the fee are back.
+    expect(await userBalance(p2c.db(), paid.client.userId, 'USDT')).toEqual({ available: usdt('100'), held: 0n });
+  });
+
   it('quotes nothing where the feed has no rouble price or the rate is below a kopeck', async () => {
     const input = { userId: 1, qrId: 'AS1000670LSS7DN18SJQDNP4B05KLJL2', fiatAmount: '1500' } as const;
 
