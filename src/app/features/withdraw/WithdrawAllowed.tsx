@@ -9,7 +9,7 @@ import { useSignedInSettings } from '../../lib/signedInSettings.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { submitErrorMessage } from './withdrawMessages.ts';
+import { withdrawForbiddenMessage } from './withdrawMessages.ts';
 
 /**
  * Spec 000 s.4: "Withdrawal is gated by can_withdraw and by lock or ban". Every withdraw page
@@ -102,10 +102,7 @@ function WithdrawalsTurnedOff() {
   const { i18n } = useLingui();
   return (
     <Page centered>
-      <PageTitle
-        title={<Trans>Withdrawal not available</Trans>}
-        subtitle={i18n._(submitErrorMessage('withdraw_forbidden', ''))}
-      />
+      <PageTitle title={<Trans>Withdrawal not available</Trans>} subtitle={i18n._(withdrawForbiddenMessage)} />
       <GoToWallet />
     </Page>
   );

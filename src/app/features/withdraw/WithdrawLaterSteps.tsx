@@ -18,7 +18,7 @@ import { storageOrNull } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { Section } from '../../ui/Section.tsx';
 import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { amountErrorMessage, submitErrorMessage } from './withdrawMessages.ts';
+import { amountErrorMessage, submitErrorMessage } from './withdrawLaterMessages.ts';
 import { type ScreenProps, Sending, type Snapshot, StepForm } from './withdrawStepParts.tsx';
 
 // The passcode step is the last one: its view and calls load while the review shows, not with the form.
