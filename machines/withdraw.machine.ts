@@ -1,6 +1,5 @@
 import { assertEvent, assign, fromPromise, type PromiseActorLogic, setup } from 'xstate';
 import { amountInputText } from '../src/app/lib/amountInput.ts';
-import type { BiometricSuggestionFacts } from './passcode/rules.ts';
 import { type AmountError, type AmountLimits, checkAmount, maxSendable } from './withdraw/amountRules.ts';
 
 /**
@@ -8,9 +7,9 @@ import { type AmountError, type AmountLimits, checkAmount, maxSendable } from '.
  * s.4 "Withdrawal", s.7 check-address; the passcode confirmation of spec 001 s.4).
  *
  * Input: the asset code, network, decimals, and the balance and network limits as integer strings
- * of smallest units (`available`, `fee`, `min`, `max`, a max of "0" meaning no upper bound), plus
- * what the passcode step needs (biometric facts, now, a running lockout), and optionally the `draft`
- * a reload brought back (the app keeps the step, the address and the amount text in the URL).
+ * of smallest units (`available`, `fee`, `min`, `max`, a max of "0" meaning no upper bound), and
+ * optionally the `draft` a reload brought back (the app keeps the step, the address and the amount
+ * text in the URL).
  *
  * - `start` (transient): with a draft past the address step, the address is checked again
  *   (`checking`) and the flow goes on to the draft's step when the check passes: the review only
@@ -27,11 +26,12 @@ import { type AmountError, type AmountLimits, checkAmount, maxSendable } from '.
  *   passcode or a failed submit keeps it, so a retry can never create a second withdrawal.
  * - `confirm`: the review (amount, fee, total, address); `confirm.accept` asks for the passcode.
  * - `passcode`: the view runs the passcode confirmation (machines/passcodeConfirm.machine.ts) for
- *   transaction type `withdraw` with the idempotency key as the hash and the facts in
- *   `context.passcode`, and sends `passcode.confirmed` with its token, which goes on to
- *   `submitting`. The confirmation is the view's so that its machine, its rules and its lockout
- *   load with that step, not with the withdraw screen (docs/performance.md); a child whose logic
- *   arrives later cannot be typed here without importing it.
+ *   transaction type `withdraw` with the idempotency key as the hash and the device's facts it
+ *   gathers itself (biometrics, a running lockout), and sends `passcode.confirmed` with its
+ *   token, which goes on to `submitting`. The confirmation is the view's so that its machine, its
+ *   rules, its lockout and the biometric facts load with that step, not with the withdraw screen
+ *   (docs/performance.md); a child whose logic arrives later cannot be typed here without
+ *   importing it.
  * - `submitting` invokes `createWithdrawal` (`POST /wallet/withdrawal` with the key and the token).
  *   Its output is the withdrawal; failures by the server's code: `invalid_token` → the passcode
  *   again; `insufficient_funds`, `amount_below_minimum`, `amount_above_maximum` → the amount with
@@ -57,14 +57,6 @@ export type { AmountError } from './withdraw/amountRules.ts';
 /** Why a submit did not create the withdrawal (the amount and address errors go to their steps). */
 export type SubmitError = 'invalid_token' | 'withdraw_forbidden' | 'unavailable' | 'failed';
 
-/** What the passcode step needs besides the transaction type and hash (the view starts it with them). */
-export interface WithdrawPasscodeFacts {
-  biometric: BiometricSuggestionFacts;
-  now: number;
-  /** Seconds the passcode check is still locked for (`GET /security`'s lockSeconds). */
-  unlockIn?: number;
-}
-
 /** The step a draft was saved on: the passcode is never kept, so a reload there resumes at the review. */
 export type WithdrawDraftStep = 'address' | 'amount' | 'review';
 
@@ -78,7 +70,6 @@ export interface WithdrawDraft {
 export interface WithdrawInput extends AmountLimits {
   asset: string;
   network: string;
-  passcode: WithdrawPasscodeFacts;
   draft?: WithdrawDraft;
 }
 

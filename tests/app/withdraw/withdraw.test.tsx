@@ -262,6 +262,16 @@ describe('sending a withdrawal', () => {
     expect(api.withdrawals.size).toBe(1);
   });
 
+  it('opens the passcode step paused when the security answer says a lockout is running', async () => {
+    const api = installWithdrawApi();
+    api.security = { ...api.security, lockSeconds: 90 };
+    open('/wallet/withdraw/USDT/TRX');
+    await reachPasscode();
+    expect(screen.getByText('Too many wrong attempts. Entry is paused, try again in')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('00:01:30');
+    expect(api.sent.some((request) => request.route === 'POST /security/pass-code/token')).toBe(false);
+  });
+
   it('asks for the passcode again when the token was refused, for the same key', async () => {
     const api = installWithdrawApi();
     api.failing['POST /wallet/withdrawal'] = [

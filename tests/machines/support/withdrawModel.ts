@@ -36,7 +36,6 @@ import {
   type ModelPath,
   transitionPaths,
 } from './model.ts';
-import { NO_BIOMETRICS, NOW } from './passcodeModel.ts';
 
 export type WithdrawMachine = typeof withdrawMachine;
 type Settle = ActorSettleOf<WithdrawMachine>;
@@ -50,7 +49,6 @@ export const INPUT: WithdrawInput = {
   fee: '1000000',
   min: '1000000',
   max: '100000000',
-  passcode: { biometric: NO_BIOMETRICS, now: NOW },
 };
 
 /** The address as pasted (with spaces around it) and as the check answers it. */

@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { maxSendable } from '../../../../machines/withdraw/amountRules.ts';
+import type { SecurityInfo } from '../../../contract/security-info.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
+import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { shortenAddress } from '../../lib/address.ts';
+import { deviceId } from '../../lib/deviceId.ts';
 import { formatAssetAmount } from '../../lib/money.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
@@ -14,7 +17,7 @@ import { Cell } from '../../ui/Cell.tsx';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { loadPasscodeCalls, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
-import { storageOrNull } from '../../ui/passcodeConfirm/passcodeDevice.ts';
+import { confirmInput, storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { Section } from '../../ui/Section.tsx';
 import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -111,6 +114,8 @@ function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) 
     void loadPasscodeView();
     void loadPasscodeCalls();
   }, []);
+  // Asked while the review shows (the messenger takes up to a second), so the passcode step has them.
+  usePasscodeFacts();
   const { t } = useLingui();
   const { amount, fee, address } = snapshot.context;
   const sent = amount ?? '0';
@@ -143,13 +148,38 @@ function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) 
  * The passcode step: this screen runs the confirmation (the passcodeConfirm machine, so it loads
  * with the later steps, not with the withdraw screen) for the key the review made, and hands its
  * token to the flow. Each visit of the step is a new confirmation (a refused token comes back here).
+ * The device's facts are gathered here too (asked while the review showed): whether biometrics
+ * are available, and from the security answer the page already has, this device's `biometric`
+ * flag and a running lockout.
  */
-function PasscodeScreen({ actor, asset, snapshot, onBack }: ScreenProps) {
+function PasscodeScreen(props: ScreenProps) {
+  const facts = usePasscodeFacts();
+  if (facts === null) return <Loading />;
+  return <PasscodeConfirmation {...props} {...facts} />;
+}
+
+/** This device's security answer and whether its biometrics are available; null until both are known. */
+function usePasscodeFacts(): { info: SecurityInfo; biometricsAvailable: boolean } | null {
+  const security = useQuery(securityQueryOptions(deviceId()));
+  const biometricsAvailable = useBiometricsAvailable(usePlatform());
+  if (security.data === undefined || biometricsAvailable === null) return null;
+  return { info: security.data, biometricsAvailable };
+}
+
+function PasscodeConfirmation({
+  actor,
+  asset,
+  snapshot,
+  onBack,
+  info,
+  biometricsAvailable,
+}: ScreenProps & { info: SecurityInfo; biometricsAvailable: boolean }) {
   const { i18n } = useLingui();
   const platform = usePlatform();
-  const { amount, submitError, passcode, idempotencyKey } = snapshot.context;
-  const confirmation = useActorRef(providePasscodeConfirm(platform, storageOrNull()), {
-    input: { ...passcode, transactionType: 'withdraw', hash: idempotencyKey ?? '' },
+  const storage = storageOrNull();
+  const { amount, submitError, idempotencyKey } = snapshot.context;
+  const confirmation = useActorRef(providePasscodeConfirm(platform, storage), {
+    input: confirmInput({ platform, storage, biometricsAvailable }, info, 'withdraw', idempotencyKey ?? '', Date.now()),
   });
   useEffect(() => {
     const subscription = confirmation.subscribe((current) => {

@@ -3,15 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo } from 'react';
-import type { SecurityInfo } from '../../../contract/security.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
-import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
 import { WithdrawFlowView } from './WithdrawFlowView.tsx';
 import { provideWithdraw, type WithdrawActor, withdrawInput } from './withdraw.ts';
@@ -52,10 +49,9 @@ export function WithdrawPage({
   search: WithdrawSearch;
   onSearch: (search: WithdrawSearch, how: FlowWrite) => void;
 }) {
-  // For this device: its `biometric` flag says whether biometrics confirm here.
+  // Is a passcode set, are outflows held. The passcode step reads the rest (its lockout, this
+  // device's `biometric` flag) from the same answer when it opens.
   const security = useQuery(securityQueryOptions(deviceId()));
-  // The messenger has a second to say whether biometrics are available (null until then).
-  const biometricsAvailable = useBiometricsAvailable(usePlatform());
   return (
     <WithdrawDataGate>
       {({ catalogue, balances }) => {
@@ -68,7 +64,7 @@ export function WithdrawPage({
               onRetry={() => void security.refetch()}
             />
           );
-        if (security.isPending || biometricsAvailable === null) return <Loading />;
+        if (security.isPending) return <Loading />;
         if (!security.data.passCode) return <PasscodeNeeded />;
         const held = security.data.outflowsHeldUntil ?? null;
         if (held !== null) return <WithdrawalsHeld until={held} />;
@@ -77,8 +73,6 @@ export function WithdrawPage({
             key={`${asset}/${network}`}
             target={target}
             balances={balances}
-            info={security.data}
-            biometricsAvailable={biometricsAvailable}
             search={search}
             onSearch={onSearch}
           />
@@ -91,25 +85,16 @@ export function WithdrawPage({
 function WithdrawFlow({
   target,
   balances,
-  info,
-  biometricsAvailable,
   search,
   onSearch,
 }: {
   target: WithdrawTarget;
   balances: readonly AssetBalance[];
-  info: SecurityInfo;
-  biometricsAvailable: boolean;
   search: WithdrawSearch;
   onSearch: (search: WithdrawSearch, how: FlowWrite) => void;
 }) {
-  const platform = usePlatform();
-  const storage = storageOrNull();
   const actor = useActorRef(provideWithdraw(), {
-    input: {
-      ...withdrawInput(target, balances, { platform, info, storage, biometricsAvailable, now: Date.now() }),
-      ...optionalDraft(search),
-    },
+    input: { ...withdrawInput(target, balances), ...optionalDraft(search) },
   });
   const { goBack, leave } = useWithdrawUrl(actor, search, onSearch);
   return (

@@ -8,13 +8,10 @@ import {
   type WithdrawInput,
   withdrawMachine,
 } from '../../../../machines/withdraw.machine.ts';
-import type { SecurityInfo } from '../../../contract/security.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { networkId, walletOperationEndpoints } from '../../../contract/wallet-operations.ts';
 import { call } from '../../api/call.ts';
 import { toApiError } from '../../api/errors.ts';
-import type { Platform } from '../../platform/types.ts';
-import { biometricFacts } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { availableOf, type WithdrawTarget } from './withdrawChoices.ts';
 
 /**
@@ -57,14 +54,9 @@ export function provideWithdraw() {
 export type ProvidedWithdraw = ReturnType<typeof provideWithdraw>;
 export type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
 
-/** The machine's input for sending `target` with the balance and security info of now. */
-export function withdrawInput(
-  target: WithdrawTarget,
-  balances: readonly AssetBalance[],
-  facts: { platform: Platform; info: SecurityInfo; storage: Storage | null; biometricsAvailable: boolean; now: number },
-): WithdrawInput {
+/** The machine's input for sending `target` with the balance of now. */
+export function withdrawInput(target: WithdrawTarget, balances: readonly AssetBalance[]): WithdrawInput {
   const { asset, network } = target;
-  const lockSeconds = facts.info.lockSeconds;
   return {
     asset: asset.code,
     network: network.network,
@@ -73,10 +65,5 @@ export function withdrawInput(
     fee: network.withdraw_fee,
     min: network.limits.withdraw.min,
     max: network.limits.withdraw.max,
-    passcode: {
-      biometric: biometricFacts(facts.platform, facts.info, facts.storage, facts.biometricsAvailable),
-      now: facts.now,
-      ...(lockSeconds !== null && lockSeconds > 0 ? { unlockIn: lockSeconds } : {}),
-    },
   };
 }
