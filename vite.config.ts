@@ -67,8 +67,17 @@ export default defineConfig({
             screens.some(
               (screen) => screen.textsPart === 'withdraw' && screen.lazySources.some((source) => source.test(file)),
             ),
-          // The steps after the address (and the passcode view they load) bring their texts with them.
-          later: { name: 'withdrawLater', module: 'src/app/features/withdraw/WithdrawLaterSteps.tsx' },
+          // The steps after the address (and the passcode view they load) bring their texts with
+          // them, and so do the screens a gate shows when it refuses and the address book's sheet
+          // (each loaded only when shown).
+          later: {
+            name: 'withdrawLater',
+            modules: [
+              'src/app/features/withdraw/WithdrawLaterSteps.tsx',
+              'src/app/features/withdraw/WithdrawRefusals.tsx',
+              'src/app/features/withdraw/AddressBookSheet.tsx',
+            ],
+          },
         },
       ],
     }),

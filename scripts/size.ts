@@ -86,7 +86,7 @@ export const screens: readonly Screen[] = [
   { name: 'signed-in mini app /', budgetKiB: 175.3, lazySources: [homeRoute, signedInHome, ...miniApp] },
   {
     name: 'mini app /wallet/withdraw/TON/TON',
-    budgetKiB: 178.1,
+    budgetKiB: 175.3,
     lazySources: [withdrawRoute, ...miniApp],
     textsPart: 'withdraw',
   },

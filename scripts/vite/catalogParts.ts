@@ -73,7 +73,7 @@ function catalogModule(messages: Record<string, unknown>): string {
 export interface ScreenPart {
   readonly name: string;
   readonly routes: (file: string) => boolean;
-  readonly later?: { readonly name: string; readonly module: string };
+  readonly later?: { readonly name: string; readonly modules: readonly string[] };
 }
 
 export interface CatalogPartsOptions {
@@ -83,8 +83,8 @@ export interface CatalogPartsOptions {
   readonly firstScreenRoutes: (file: string) => boolean;
   /**
    * First screens whose own texts come in a part of their own: its name and its route files, and
-   * optionally a module the screen loads later (`later.module`, a source file) whose texts go to a
-   * part of their own (`later.name`), which the screen loads with that module.
+   * optionally modules the screen loads later (`later.modules`, source files) whose texts go to a
+   * part of their own (`later.name`), which the screen loads with each of those modules.
    */
   readonly screenParts?: readonly ScreenPart[];
 }
@@ -145,23 +145,26 @@ export function catalogParts({ entries, firstScreenRoutes, screenParts = [] }: C
         routeFiles((file) => routes(file)).map((file) => [routeId(file), name]),
       ),
     );
-  /** What the entries and a set of routes reach, not entering other routes nor `later`. */
-  const reachedFrom = (isOwnRoute: (file: string) => boolean, later?: string) =>
+  /** What the entries and a set of routes reach, not entering other routes nor the `later` modules. */
+  const reachedFrom = (isOwnRoute: (file: string) => boolean, later: readonly string[] = []) =>
     reachedSources(
       root,
       [...entries, ...routeFiles(isOwnRoute)],
-      (file) => (isRoute(file) && !isOwnRoute(file)) || file.endsWith('routeTree.gen.ts') || file === later,
+      (file) => (isRoute(file) && !isOwnRoute(file)) || file.endsWith('routeTree.gen.ts') || later.includes(file),
     );
-  /** What a screen's later module reaches, not entering routes. */
-  const reachedLater = (module: string) =>
-    reachedSources(root, [module], (file) => isRoute(file) || file.endsWith('routeTree.gen.ts'));
+  /** What a screen's later modules reach, not entering routes. */
+  const reachedLater = (modules: readonly string[]) =>
+    reachedSources(root, modules, (file) => isRoute(file) || file.endsWith('routeTree.gen.ts'));
   const reachedOnce = () => {
     reached ??= {
       first: reachedFrom(isFirstRoute),
       screenParts: screenParts.flatMap(({ name, routes, later }) => [
-        // The later module itself is a fence: its texts are the later part's only.
-        { name, sources: new Set([...reachedFrom(routes, later?.module)].filter((file) => file !== later?.module)) },
-        ...(later === undefined ? [] : [{ name: later.name, sources: reachedLater(later.module) }]),
+        // The later modules themselves are fences: their texts are the later part's only.
+        {
+          name,
+          sources: new Set([...reachedFrom(routes, later?.modules)].filter((file) => !later?.modules.includes(file))),
+        },
+        ...(later === undefined ? [] : [{ name: later.name, sources: reachedLater(later.modules) }]),
       ]),
     };
     return reached;

@@ -16,7 +16,9 @@ export function DepositNotice({ target }: { target: DepositTarget }) {
   const minimum = formatAssetAmount(network.limits.deposit.min, asset, { full: true });
   return (
     <>
-      <TestNetworkNotice action="deposit" asset={code} />
+      <TestNetworkNotice>
+        <Trans>Only test {code} arrives here. Coins sent from a real network are lost.</Trans>
+      </TestNetworkNotice>
       <div className="deposit-notice" role="note">
         <p className="deposit-warning">
           <Trans>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { NetworkId } from '../../../contract/wallet-operations.ts';
+import { loadTexts } from '../../lib/i18n.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -8,9 +9,12 @@ import { TextField } from '../../ui/TextField.tsx';
 import type { WithdrawActor } from './withdraw.ts';
 
 // The address book's sheet and the payment-link grammar load when the person opens the book or
-// has scanned a code: the address step paints without them.
+// has scanned a code: the address step paints without them. The sheet's texts are in the later
+// steps' catalog part (scripts/vite/catalogParts.ts), which comes with it.
 const AddressBookSheet = lazy(() =>
-  import('./AddressBookSheet.tsx').then(({ AddressBookSheet }) => ({ default: AddressBookSheet })),
+  Promise.all([import('./AddressBookSheet.tsx'), loadTexts(['withdrawLater'])]).then(([{ AddressBookSheet }]) => ({
+    default: AddressBookSheet,
+  })),
 );
 
 /** The async Clipboard API's read, where this browser has one (the button is hidden otherwise). */

@@ -5,7 +5,8 @@ import { AssetChoiceList } from '../../ui/AssetChoiceList.tsx';
 import { AssetChoicePage } from '../../ui/AssetChoicePage.tsx';
 import { withdrawNetworksFor } from './addressNetworks.ts';
 import { WithdrawDataGate } from './WithdrawDataGate.tsx';
-import { availableOf, withdrawAssets } from './withdrawChoices.ts';
+import { withdrawAssets } from './withdrawAssets.ts';
+import { availableOf } from './withdrawChoices.ts';
 
 /**
  * /wallet/withdraw: the crypto assets that can be withdrawn, those with a balance first, each with

@@ -5,8 +5,9 @@ import { BackLink } from '../../ui/BackLink.tsx';
 import { NetworkChoiceList } from '../../ui/NetworkChoiceList.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
 import { withdrawNetworksFor } from './addressNetworks.ts';
-import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
-import { withdrawAssets } from './withdrawChoices.ts';
+import { LazyWithdrawRefusal } from './LazyWithdrawRefusal.tsx';
+import { WithdrawDataGate } from './WithdrawDataGate.tsx';
+import { withdrawAssets } from './withdrawAssets.ts';
 
 /**
  * /wallet/withdraw/{asset}: the networks the asset can be sent on, each with its fee. With only
@@ -21,7 +22,7 @@ export function ChooseWithdrawNetworkView({ asset: code, address }: { asset: str
     <WithdrawDataGate>
       {({ catalogue, balances }) => {
         const asset = withdrawAssets(catalogue, balances).find((candidate) => candidate.code === code);
-        if (!asset) return <WithdrawUnavailable asset={code} />;
+        if (!asset) return <LazyWithdrawRefusal reason={{ kind: 'unavailable', asset: code }} />;
         const networks = withdrawNetworksFor(asset, address);
         const [only] = networks;
         if (only && networks.length === 1)

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { AssetCatalogue } from '../../../contract/wallet.ts';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { assetCatalogueQueryOptions, balanceQueryOptions } from '../../api/walletQueries.ts';
-import { AssetUnavailablePage } from '../../ui/AssetUnavailablePage.tsx';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 
 export interface WithdrawData {
@@ -32,15 +31,4 @@ export function WithdrawDataGate({ children }: { children: (data: WithdrawData) 
   }
   if (catalogue.isPending || balance.isPending) return <Loading />;
   return children({ catalogue: catalogue.data, balances: balance.data.balances });
-}
-
-/** A pair that takes no withdrawals (unknown, disabled, or can_withdraw off). */
-export function WithdrawUnavailable({ asset }: { asset: string }) {
-  return (
-    <AssetUnavailablePage
-      title={<Trans>Withdrawals unavailable</Trans>}
-      reason={<Trans>{asset} can’t be withdrawn on this network right now.</Trans>}
-      assetList="/wallet/withdraw"
-    />
-  );
 }

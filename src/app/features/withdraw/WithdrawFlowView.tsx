@@ -6,10 +6,15 @@ import { loadTexts } from '../../lib/i18n.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import { AddressField } from './AddressField.tsx';
 import { addressErrorMessage } from './withdrawMessages.ts';
-import { type ScreenProps, type Snapshot, StepForm, type WithdrawFlowProps } from './withdrawStepParts.tsx';
+import {
+  type ScreenProps,
+  type Snapshot,
+  StepForm,
+  type WithdrawFlowProps,
+  WithdrawTestNetwork,
+} from './withdrawStepParts.tsx';
 import './withdraw.css';
 
 // The steps after the address load once it is submitted (the check takes a round trip anyway),
@@ -67,7 +72,7 @@ function AddressScreen({ actor, asset, network, networkChoice, snapshot, onBack 
         subtitle={<Trans>Only to a {protocol} address: sent on another network, the money is lost.</Trans>}
       />
       <StepForm id="withdraw-address" onSubmit={() => actor.send({ type: 'address.submit' })}>
-        <TestNetworkNotice action="withdraw" asset={code} />
+        <WithdrawTestNetwork asset={code} />
         <AddressField
           actor={actor}
           network={network.network}

@@ -19,10 +19,10 @@ import { Page, PageTitle } from '../../ui/Page.tsx';
 import { loadPasscodeCalls, providePasscodeConfirm } from '../../ui/passcodeConfirm/passcodeConfirm.ts';
 import { confirmInput, storageOrNull, useBiometricsAvailable } from '../../ui/passcodeConfirm/passcodeDevice.ts';
 import { Section } from '../../ui/Section.tsx';
-import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { amountErrorMessage, submitErrorMessage } from './withdrawLaterMessages.ts';
-import { type ScreenProps, Sending, type Snapshot, StepForm } from './withdrawStepParts.tsx';
+import { type ScreenProps, type Snapshot, StepForm, WithdrawTestNetwork } from './withdrawStepParts.tsx';
 
 // The passcode step is the last one: its view and calls load while the review shows, not with the form.
 const loadPasscodeView = () => import('../../ui/passcodeConfirm/PasscodeConfirmView.tsx');
@@ -138,7 +138,7 @@ function ReviewScreen({ actor, asset, network, snapshot, onBack }: ScreenProps) 
         <Section header={<Trans>Address</Trans>}>
           <p className="withdraw-address">{address}</p>
         </Section>
-        <TestNetworkNotice action="withdraw" asset={asset.code} />
+        <WithdrawTestNetwork asset={asset.code} />
       </div>
     </Page>
   );
@@ -239,4 +239,18 @@ function Finished({ withdrawalId, leaveFlow }: { withdrawalId: string; leaveFlow
       );
   }, [navigate, queryClient, withdrawalId]);
   return <Sending />;
+}
+
+function Sending() {
+  const { t } = useLingui();
+  // Money may be moving: no action, and no way back until the server answers.
+  useScreenActions({ main: null, back: null });
+  return (
+    <Page centered>
+      <Spinner label={t`Sending`} />
+      <p className="withdraw-hint" role="status">
+        <Trans>Sending the withdrawal…</Trans>
+      </p>
+    </Page>
+  );
 }

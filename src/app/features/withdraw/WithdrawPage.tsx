@@ -2,14 +2,15 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { AssetBalance } from '../../../contract/wallet-operations.ts';
 import { securityQueryOptions } from '../../api/securityQueries.ts';
 import { deviceId } from '../../lib/deviceId.ts';
 import { type FlowWrite, useFlowUrl } from '../../lib/flowUrl.ts';
 import { LoadFailed, Loading } from '../../ui/LoadStates.tsx';
 import { Page, PageTitle } from '../../ui/Page.tsx';
-import { WithdrawDataGate, WithdrawUnavailable } from './WithdrawDataGate.tsx';
+import { LazyWithdrawRefusal } from './LazyWithdrawRefusal.tsx';
+import { WithdrawDataGate } from './WithdrawDataGate.tsx';
 import { WithdrawFlowView } from './WithdrawFlowView.tsx';
 import { provideWithdraw, type WithdrawActor, withdrawInput } from './withdraw.ts';
 import { type WithdrawTarget, withdrawNetworks, withdrawTarget } from './withdrawChoices.ts';
@@ -21,12 +22,6 @@ import {
   withdrawStepOf,
   withdrawSteps,
 } from './withdrawSteps.ts';
-
-// Only a paused person sees the notice, and it brings the date formatting with it: the
-// withdraw screen's first paint does without both.
-const OutflowHoldNotice = lazy(() =>
-  import('../../ui/OutflowHoldNotice.tsx').then(({ OutflowHoldNotice }) => ({ default: OutflowHoldNotice })),
-);
 
 /**
  * `/wallet/withdraw/{asset}/{network}`: the catalogue, the balance and the security info
@@ -56,7 +51,7 @@ export function WithdrawPage({
     <WithdrawDataGate>
       {({ catalogue, balances }) => {
         const target = withdrawTarget(catalogue, asset, network);
-        if (target === null) return <WithdrawUnavailable asset={asset} />;
+        if (target === null) return <LazyWithdrawRefusal reason={{ kind: 'unavailable', asset }} />;
         if (security.isError)
           return (
             <LoadFailed
@@ -67,7 +62,7 @@ export function WithdrawPage({
         if (security.isPending) return <Loading />;
         if (!security.data.passCode) return <PasscodeNeeded />;
         const held = security.data.outflowsHeldUntil ?? null;
-        if (held !== null) return <WithdrawalsHeld until={held} />;
+        if (held !== null) return <LazyWithdrawRefusal reason={{ kind: 'held', until: held }} />;
         return (
           <WithdrawFlow
             key={`${asset}/${network}`}
@@ -145,21 +140,7 @@ function useWithdrawUrl(
   });
 }
 
-/** 24 h after a passcode recovery or a backup e-mail change, money stays in (the server refuses too). */
-function WithdrawalsHeld({ until }: { until: string }) {
-  return (
-    <Page centered>
-      <PageTitle title={<Trans>Withdrawals are paused</Trans>} />
-      <Suspense fallback={null}>
-        <OutflowHoldNotice until={until} />
-      </Suspense>
-      <Link to="/account/security" className="ui-button ui-button--secondary ui-button--stretched">
-        <Trans>Go to Security</Trans>
-      </Link>
-    </Page>
-  );
-}
-
+// Here, not with the other refusals (WithdrawRefusals.tsx): a new person's first visit shows it.
 function PasscodeNeeded() {
   return (
     <Page centered>

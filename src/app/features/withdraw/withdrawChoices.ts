@@ -23,18 +23,6 @@ export function availableOf(balances: readonly AssetBalance[], code: string): st
   return balances.find((balance) => balance.asset === code)?.available ?? '0';
 }
 
-/**
- * The assets that can be withdrawn, those with something to send first; catalogue order within
- * each group (the sort is stable).
- */
-export function withdrawAssets(catalogue: AssetCatalogue, balances: readonly AssetBalance[]): CryptoAsset[] {
-  const assets = Object.values(catalogue.assets).flatMap((asset) =>
-    !asset.is_fiat && asset.is_enabled && withdrawNetworks(asset).length > 0 ? [asset] : [],
-  );
-  const funded = (asset: CryptoAsset) => (BigInt(availableOf(balances, asset.code)) > 0n ? 0 : 1);
-  return assets.sort((left, right) => funded(left) - funded(right));
-}
-
 export interface WithdrawTarget {
   asset: CryptoAsset;
   network: WithdrawNetwork;

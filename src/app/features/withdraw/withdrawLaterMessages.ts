@@ -2,14 +2,17 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AmountError, SubmitError } from '../../../../machines/withdraw.machine.ts';
 import { amountInputMessage } from '../../lib/amountInputMessages.ts';
-import { withdrawForbiddenMessage } from './withdrawMessages.ts';
 
 /**
  * The texts of the steps after the address (amount, review, passcode, failures) per typed error
  * code of machines/withdraw.machine.ts, as Lingui messages (render with `i18n._(…)`). Amounts
  * come in already formatted with their unit. Apart from withdrawMessages.ts so that they load
- * with those steps (WithdrawLaterSteps.tsx), texts included, not with the address step.
+ * with those steps (WithdrawLaterSteps.tsx) and with a gate's refusal (WithdrawRefusals.tsx), texts
+ * included, not with the address step.
  */
+
+/** Why withdrawals cannot be made at all (`can_withdraw` off, or the server's `withdraw_forbidden`). */
+export const withdrawForbiddenMessage = msg`Withdrawals are turned off for your account. Contact support if you think this is a mistake.`;
 
 export interface AmountFacts {
   asset: string;

@@ -5,7 +5,7 @@ import type { AddressError } from '../../../../machines/withdraw.machine.ts';
 /**
  * The address step's texts per typed error code of machines/withdraw.machine.ts, as Lingui
  * messages (render with `i18n._(…)`); the later steps' are in withdrawLaterMessages.ts, which
- * loads with those steps (docs/performance.md).
+ * loads with those steps and with the gates' refusals (docs/performance.md).
  */
 
 /** What is wrong with the address: the check's answer, or no answer at all. */
@@ -24,6 +24,3 @@ export function addressErrorMessage(error: AddressError, asset: string): Message
       return msg`Couldn’t check the address, try again`;
   }
 }
-
-/** Why withdrawals cannot be made at all (`can_withdraw` off, or the server's `withdraw_forbidden`). */
-export const withdrawForbiddenMessage = msg`Withdrawals are turned off for your account. Contact support if you think this is a mistake.`;

@@ -1,11 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { FormEvent, ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { withdrawMachine } from '../../../../machines/withdraw.machine.ts';
 import type { CryptoAsset } from '../../../contract/wallet.ts';
-import { useScreenActions } from '../../platform/useScreenActions.ts';
-import { Page } from '../../ui/Page.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { TestNetworkNotice } from '../../ui/TestNetworkNotice.tsx';
 import type { WithdrawActor } from './withdraw.ts';
 import type { WithdrawNetwork } from './withdrawChoices.ts';
 
@@ -47,16 +45,11 @@ export function StepForm({ id, children, onSubmit }: { id: string; children: Rea
   );
 }
 
-export function Sending() {
-  const { t } = useLingui();
-  // Money may be moving: no action, and no way back until the server answers.
-  useScreenActions({ main: null, back: null });
+/** The test network's line on the withdraw steps (ui/TestNetworkNotice.tsx). */
+export function WithdrawTestNetwork({ asset }: { asset: string }) {
   return (
-    <Page centered>
-      <Spinner label={t`Sending`} />
-      <p className="withdraw-hint" role="status">
-        <Trans>Sending the withdrawal…</Trans>
-      </p>
-    </Page>
+    <TestNetworkNotice>
+      <Trans>This sends test {asset}: they have no real value.</Trans>
+    </TestNetworkNotice>
   );
 }
