@@ -78,15 +78,15 @@ const withdrawRoute = /^(src\/app\/routes\/wallet\.withdraw\.\$asset\.\$network\
 const miniApp = [/^src\/app\/platform\/telegramSession\.ts/];
 
 export const screens: readonly Screen[] = [
-  // The mini-app home at the goal with 0.3 KiB for the routes still being added (it measured 174.94
-  // on 25 November, 00:20); withdraw, still above it, at its figure then (177.1 KiB) plus 1 KiB.
-  // docs/performance.md, "Withdraw's passcode confirmation at its step".
+  // Every screen at the goal, blocking (issue 10). The mini-app home (174.96 KiB) and withdraw
+  // (174.98) are under it by bytes: a change that adds to them must cut as much
+  // (docs/performance.md, "Withdraw under 175 KiB" lists what is left to cut).
   { name: 'signed-out web /', budgetKiB: 175, lazySources: [homeRoute] },
   { name: 'signed-in web /', budgetKiB: 175, lazySources: [homeRoute, signedInHome] },
-  { name: 'signed-in mini app /', budgetKiB: 175.3, lazySources: [homeRoute, signedInHome, ...miniApp] },
+  { name: 'signed-in mini app /', budgetKiB: 175, lazySources: [homeRoute, signedInHome, ...miniApp] },
   {
     name: 'mini app /wallet/withdraw/TON/TON',
-    budgetKiB: 175.3,
+    budgetKiB: 175,
     lazySources: [withdrawRoute, ...miniApp],
     textsPart: 'withdraw',
   },
