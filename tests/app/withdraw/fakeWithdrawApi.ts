@@ -61,6 +61,17 @@ function balanceOf(code: string, available: string) {
   return { asset: code, available, held: '0', local_amount: '0' };
 }
 
+/** The security answer of a person with a passcode set, no biometrics and no lockout. */
+export const passcodeSetSecurity: SecurityInfo = {
+  passCode: true,
+  passCodePending: false,
+  email: 'me@example.com',
+  isEmailConfirmed: true,
+  biometric: false,
+  lockSeconds: null,
+  attemptsExhausted: false,
+};
+
 export const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 export function installWithdrawApi(): FakeWithdrawApi {
@@ -70,15 +81,7 @@ export function installWithdrawApi(): FakeWithdrawApi {
       total: { currency: 'USD', amount: '0' },
       balances: [balanceOf('TON', '0'), balanceOf('USDT', '100500000'), balanceOf('BTC', '0')],
     },
-    security: {
-      passCode: true,
-      passCodePending: false,
-      email: 'me@example.com',
-      isEmailConfirmed: true,
-      biometric: false,
-      lockSeconds: null,
-      attemptsExhausted: false,
-    },
+    security: { ...passcodeSetSecurity },
     addressBook: [
       {
         id: 'e1',

@@ -37,6 +37,7 @@ import {
 import { assetNetwork, cryptoAsset } from '../support/assets.ts';
 import { ok, stubFetch } from '../support/fakeApi.ts';
 import { playOffScreen, renderFlowView } from '../support/flowView.tsx';
+import { passcodeSetSecurity } from './fakeWithdrawApi.ts';
 
 const paths = withdrawPaths();
 
@@ -230,17 +231,6 @@ function expectScreen({ shown }: ExpectedFlow, pathname: string) {
   }
 }
 
-/** The security answer the fake server gives: a passcode set, no biometrics, no lockout. */
-const SECURITY = {
-  passCode: true,
-  passCodePending: false,
-  email: 'me@example.com',
-  isEmailConfirmed: true,
-  biometric: false,
-  lockSeconds: null,
-  attemptsExhausted: false,
-};
-
 /** What the fake clipboard holds for the next "Paste". */
 let clipboardText = '';
 
@@ -261,7 +251,7 @@ describe('withdraw flow view, against the flow written by hand', () => {
     passcodeChecks = [];
     stubFetch(({ route, body }) => {
       // The passcode step reads this device's security answer (no biometrics, no lockout).
-      if (route === 'GET /security') return ok(SECURITY);
+      if (route === 'GET /security') return ok(passcodeSetSecurity);
       if (route !== 'POST /security/pass-code/token') return undefined;
       passcodeChecks.push(body);
       return ok({ token: TOKEN });
