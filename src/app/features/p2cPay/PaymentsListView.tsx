@@ -6,7 +6,6 @@ import type { P2cPaymentListItem } from '../../../contract/p2c.ts';
 import { p2cPaymentsQueryOptions } from '../../api/p2cQueries.ts';
 import { useBack } from '../../lib/back.ts';
 import { formatShortDate } from '../../lib/dates.ts';
-import { p2cPaymentPath } from '../../lib/p2c/paymentPath.ts';
 import { usePlatform } from '../../platform/PlatformContext.tsx';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -28,6 +27,11 @@ const filterNames: Record<PaymentListFilter, MessageDescriptor> = {
   refunded: msg({ context: 'P2C payments filter', message: 'Refunded' }),
   expired: msg({ context: 'P2C payments filter', message: 'Canceled' }),
 };
+
+/** A client's payment opens its page in the QR flow; a merchant's, the order's page. */
+function hrefOf(item: P2cPaymentListItem): string {
+  return item.role === 'client' ? `/qr-pay?payment=${item.id}` : `/p2c/orders/${item.id}`;
+}
 
 /**
  * `/p2c/payments` (spec 001 s.2, s.9 "P2C payments refetch: 5 s"): the person's payments as client
@@ -98,7 +102,7 @@ export function PaymentsListView({
       ) : (
         <Section>
           {items.map((item) => (
-            <PathLink key={`${item.role}-${item.id}`} href={p2cPaymentPath(item.role, item.id)}>
+            <PathLink key={`${item.role}-${item.id}`} href={hrefOf(item)}>
               <Cell
                 title={item.payee_name}
                 // The roubles beside the name; the crypto (the client's total, the merchant's reward) under it, where a 320 px row has room.

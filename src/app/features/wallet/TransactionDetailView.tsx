@@ -13,7 +13,6 @@ import { shortenAddress } from '../../lib/address.ts';
 import { useBack } from '../../lib/back.ts';
 import { formatTitleDate } from '../../lib/dates.ts';
 import { useGoToWalletAction } from '../../lib/goToWallet.ts';
-import { p2cPaymentPath } from '../../lib/p2c/paymentPath.ts';
 import { useScreenActions } from '../../platform/useScreenActions.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { AssetIcon } from '../../ui/AssetIcon.tsx';
@@ -33,9 +32,13 @@ import './wallet.css';
 const withdrawalTypes: readonly WalletTransactionType[] = transactionDetailKinds.withdrawal;
 const p2cMerchantTypes: readonly WalletTransactionType[] = ['p2c_merchant', 'p2c_merchant_refund'];
 
-/** A P2C operation's payment, on the side the operation is the person's. */
+/**
+ * A P2C operation's payment: the client's payment page in the /qr-pay flow, the merchant's
+ * /p2c/orders/{id}. A plain path, as the payments list writes it: the router would write the
+ * search's digits as a quoted JSON string (`payment=%2231%22`).
+ */
 function P2cPaymentLink({ type, paymentId }: { type: WalletTransactionType; paymentId: number }) {
-  const href = p2cPaymentPath(p2cMerchantTypes.includes(type) ? 'merchant' : 'client', paymentId);
+  const href = p2cMerchantTypes.includes(type) ? `/p2c/orders/${paymentId}` : `/qr-pay?payment=${paymentId}`;
   return (
     <Section>
       <PathLink href={href}>
